@@ -1,0 +1,54 @@
+# Tuber Market — the two commands that matter: `make up` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+export TUBER_ROOT := $(CURDIR)
+
+.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test test-unit bench lint typecheck
+
+help: ## list targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+deps: ## npm dependencies from the lockfile (skipped when node_modules is current)
+	@bash infra/local/npm-deps.sh
+
+install: deps ## install every missing local server (cached under ~/.cache/tuber)
+	@bash infra/local/install.sh
+
+build: deps ## compile services and bundle front ends
+	@npx tsc -b
+	@npm run build --workspace frontends/shell --workspace frontends/landing --workspace frontends/buyer --workspace frontends/farmer
+
+infra-up: ## start MongoDB-wire (FerretDB), NATS, Redis, MinIO, Keycloak, Mailpit, nginx
+	@bash infra/local/up.sh
+
+infra-down: ## stop the local servers
+	@bash infra/local/down.sh
+
+infra-status: ## show which local servers run
+	@bash infra/local/status.sh
+
+app-up: ## start the five services and the four front-end servers
+	@bash infra/local/app.sh start
+
+app-down:
+	@bash infra/local/app.sh stop
+
+up: install build infra-up app-up ## install what is missing, build, start everything, print the URL
+	@echo; echo "Tuber Market is up: http://localhost:$${GATEWAY_PORT:-8080}"
+
+down: app-down infra-down ## stop everything
+
+status: infra-status
+	@bash infra/local/app.sh status
+
+test: install build ## every test: starts servers once, runs unit, integration and browser tests, stops what it started
+	@bash test/run.sh
+
+lint:
+	@npx eslint .
+
+typecheck:
+	@npx tsc -b
+
+bench: install build ## benchmarks under bench/ (ratios against a baseline in the same run)
+	@bash bench/run.sh

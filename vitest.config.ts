@@ -1,0 +1,42 @@
+// One vitest run for the whole repo; each project is a folder of tests.
+// Workspace packages resolve to their TypeScript sources through the "@tuber/source" condition.
+import { defineConfig } from 'vitest/config';
+
+const shared = {
+  resolve: { conditions: ['@tuber/source'] },
+  ssr: { resolve: { conditions: ['@tuber/source'] } },
+};
+
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        ...shared,
+        test: { name: 'unit', include: ['contracts/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'frontends/*/test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        ...shared,
+        test: {
+          name: 'integration',
+          include: ['services/*/test/integration/**/*.test.ts', 'test/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: 'browser',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
