@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         ...shared,
-        test: { name: 'unit', include: ['contracts/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'frontends/*/test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'contracts/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'frontends/*/test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
         ...shared,
