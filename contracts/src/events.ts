@@ -1,0 +1,72 @@
+// Integration events: each is a named, versioned contract with a subject and a payload schema.
+// Publishers set a message id (JetStream de-duplication); consumers are durable and idempotent.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TuberTypeSchema, UserTypeSchema } from './tubers.js';
+
+/** The JetStream stream that carries every integration event. */
+export const EVENT_STREAM = 'TUBER';
+export const EVENT_SUBJECTS = 'tuber.>';
+
+export interface EventContract<S extends TSchema = TSchema> {
+  /** NATS subject, also the event's name: tuber.<context>.<entity>.<what-happened>.v<version> */
+  readonly subject: string;
+  readonly version: number;
+  readonly payload: S;
+}
+
+const defineEvent = <S extends TSchema>(subject: string, version: number, payload: S): EventContract<S> => ({
+  subject: `${subject}.v${version}`,
+  version,
+  payload,
+});
+
+export const ProfileCreated = defineEvent(
+  'tuber.profile.created',
+  1,
+  Type.Object({
+    user_id: Type.String(),
+    email: Type.String(),
+    user_type: UserTypeSchema,
+    created_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const FarmerProfileChanged = defineEvent(
+  'tuber.profile.farmer.changed',
+  1,
+  Type.Object({
+    farmer_id: Type.String(),
+    business_name: Type.String(),
+    location: Type.String(),
+    tuber: Type.Array(TuberTypeSchema),
+    /** Monotonic per farmer, so a consumer can ignore an older change delivered late. */
+    revision: Type.Integer({ minimum: 1 }),
+  }),
+);
+
+export const ProductCreated = defineEvent(
+  'tuber.catalog.product.created',
+  1,
+  Type.Object({
+    product_id: Type.String(),
+    farmer_id: Type.String(),
+    image_ids: Type.Array(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export const ProductDeleted = defineEvent(
+  'tuber.catalog.product.deleted',
+  1,
+  Type.Object({
+    product_id: Type.String(),
+    farmer_id: Type.String(),
+    image_ids: Type.Array(Type.String()),
+    deleted_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
+export type EventPayload<E extends EventContract> = Static<E['payload']>;
+
+/** Every event the system knows, for tooling and tests. */
+export const ALL_EVENTS = [ProfileCreated, FarmerProfileChanged, ProductCreated, ProductDeleted] as const;

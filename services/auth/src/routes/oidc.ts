@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox';
+import { HttpError, type ServiceApp } from '@tuber/kit';
+import type { AuthConfig } from '../config.js';
+
+const OidcSettings = Type.Object({
+  url: Type.String({ description: 'Keycloak base URL for keycloak-js' }),
+  realm: Type.String(),
+  client_id: Type.String(),
+  issuer: Type.String(),
+  authorization_endpoint: Type.String(),
+  end_session_endpoint: Type.String(),
+});
+
+interface Discovery {
+  issuer: string;
+  authorization_endpoint: string;
+  end_session_endpoint: string;
+}
+
+/** What the shell needs to start keycloak-js, checked against the realm's live discovery document. */
+export function oidcRoutes(app: ServiceApp, config: AuthConfig) {
+  const discoveryUrl = `${config.KEYCLOAK_URL}/realms/${config.KEYCLOAK_REALM}/.well-known/openid-configuration`;
+  app.get(
+    '/api/auth/oidc',
+    { schema: { summary: 'Public OpenID Connect settings for the web client', response: { 200: OidcSettings, 502: Type.Ref('ErrorResponse') } } },
+    async (request, reply) => {
+      let discovery: Discovery;
+      try {
+        const response = await fetch(discoveryUrl, { signal: AbortSignal.timeout(3_000) });
+        if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+        discovery = (await response.json()) as Discovery;
+      } catch (err) {
+        request.log.error({ err, discoveryUrl }, 'Keycloak discovery failed');
+        throw new HttpError(502, 'Sign-in is unavailable right now. Please try again in a minute.');
+      }
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        url: `${config.PUBLIC_URL.replace(/\/$/, '')}/auth`,
+        realm: config.KEYCLOAK_REALM,
+        client_id: config.OIDC_WEB_CLIENT_ID,
+        issuer: discovery.issuer,
+        authorization_endpoint: discovery.authorization_endpoint,
+        end_session_endpoint: discovery.end_session_endpoint,
+      };
+    },
+  );
+}

@@ -1,0 +1,12 @@
+import { Type } from '@sinclair/typebox';
+import { BaseConfig, NatsConfig, OidcConfig, mongoConfig, portConfig } from '@tuber/kit';
+
+export const CatalogConfig = Type.Composite([
+  BaseConfig,
+  portConfig(4003),
+  OidcConfig,
+  NatsConfig,
+  mongoConfig('catalog'),
+  Type.Object({ FEED_PAGE_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 48 }) }),
+]);
+export type CatalogConfig = typeof CatalogConfig.static;

@@ -1,0 +1,56 @@
+import { Type } from '@sinclair/typebox';
+import { Page, Product } from '@tuber/contracts';
+import { badRequest, notFound, type ServiceApp } from '@tuber/kit';
+import { afterPosition, decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { toApiProduct, type ProductModel } from '../domain/product.js';
+
+export function productRoutes(app: ServiceApp, deps: { Product: ProductModel; pageMax: number }) {
+  app.get(
+    '/api/catalog/products',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'The product feed, newest first, one page at a time',
+        security: [{ bearer: [] }],
+        querystring: Type.Object({
+          limit: Type.Integer({ minimum: 1, maximum: deps.pageMax, default: Math.min(12, deps.pageMax) }),
+          cursor: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+        response: { 200: Page(Product), 400: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const position = cursor === undefined ? undefined : decodeCursor(cursor);
+      if (cursor !== undefined && !position) throw badRequest('The page cursor is not valid. Reload the feed to start again.');
+      const docs = await deps.Product.find(position ? afterPosition(position) : {})
+        .sort({ created_at: -1, product_id: -1 })
+        .limit(limit + 1)
+        .lean();
+      const items = docs.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map(toApiProduct),
+        next_cursor: docs.length > limit && last ? encodeCursor({ createdAt: last.created_at, productId: last.product_id }) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/catalog/products/:productId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'One product',
+        security: [{ bearer: [] }],
+        params: Type.Object({ productId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: Product, 404: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request) => {
+      const doc = await deps.Product.findOne({ product_id: request.params.productId }).lean();
+      if (!doc) throw notFound('This product does not exist or has been removed.');
+      return toApiProduct(doc);
+    },
+  );
+}

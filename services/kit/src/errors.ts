@@ -1,0 +1,55 @@
+// One error shape across services: { statusCode, error, message }, with a message a person can act on.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Sign in to continue.') => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+export function errorBody(statusCode: number, message: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/** Turns an AJV validation failure into one readable sentence. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const where = error.validationContext ?? 'request';
+  const path = first.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : '';
+  if (first.keyword === 'required') {
+    return `${where}: "${(first.params as { missingProperty: string }).missingProperty}" is required.`;
+  }
+  if (first.keyword === 'additionalProperties') {
+    return `${where}: unknown field "${(first.params as { additionalProperty: string }).additionalProperty}".`;
+  }
+  return `${where}${path ? ` field "${path}"` : ''} ${first.message ?? 'is invalid'}.`;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.validation) {
+      return reply.code(400).send(errorBody(400, validationMessage(error)));
+    }
+    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(statusCode).send(errorBody(statusCode, 'Something went wrong on our side. Please try again.'));
+    }
+    return reply.code(statusCode).send(errorBody(statusCode, error.message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, `No route for ${request.method} ${request.url}.`));
+  });
+}

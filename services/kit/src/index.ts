@@ -1,0 +1,10 @@
+export { createServiceApp, type ServiceApp, type ServiceAppOptions } from './app.js';
+export { BaseConfig, portConfig, OidcConfig, NatsConfig, RedisConfig, mongoConfig, configSchema, loadConfig } from './config.js';
+export { HttpError, badRequest, unauthorized, forbidden, notFound, conflict, errorBody } from './errors.js';
+export { Readiness, type ReadinessCheck } from './readiness.js';
+export { auth, identityFromClaims, type AuthOptions, type Identity, type Role } from './plugins/auth.js';
+export { EventBus, type ConsumeOptions, type EventContext, type EventHandler } from './events.js';
+export { connectMongo, pingMongo, connectRedis } from './stores.js';
+export { runService } from './run.js';
+export { useMongo, useRedis, useEventBus, useAuth, httpCheck } from './wiring.js';
+export { startService } from './main.js';

@@ -1,0 +1,41 @@
+// Connections to the stores services own: MongoDB (mongoose) and Redis (ioredis).
+import mongoose, { type Connection } from 'mongoose';
+import { Redis } from 'ioredis';
+
+/** Opens a mongoose connection (one per service database). Only MongoDB features FerretDB 1.x also has are used. */
+export async function connectMongo(url: string): Promise<Connection> {
+  const connection = mongoose.createConnection(url, {
+    serverSelectionTimeoutMS: 5_000,
+    // Models must not queue writes forever while the server is away.
+    bufferCommands: false,
+    autoIndex: true,
+  });
+  await connection.asPromise();
+  return connection;
+}
+
+export async function pingMongo(connection: Connection): Promise<void> {
+  const db = connection.db;
+  if (!db) throw new Error('not connected');
+  await db.admin().ping();
+}
+
+/** Opens a Redis client that fails fast while the server is away (and reconnects on its own). */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 3_000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis at ${url} did not become ready`)), 10_000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  // Errors while reconnecting are reported by /ready; avoid unhandled 'error' events.
+  redis.on('error', () => undefined);
+  return redis;
+}

@@ -1,0 +1,55 @@
+// Attaches a service's dependencies to its app: each one connects at build time, reports to
+// /ready under its own name, and is closed when the app closes (after in-flight requests).
+import type { Connection } from 'mongoose';
+import type { Redis } from 'ioredis';
+import type { ServiceApp } from './app.js';
+import { EventBus } from './events.js';
+import { auth } from './plugins/auth.js';
+import { connectMongo, connectRedis, pingMongo } from './stores.js';
+
+export async function useMongo(app: ServiceApp, url: string): Promise<Connection> {
+  const connection = await connectMongo(url);
+  app.readiness.add('mongodb', () => pingMongo(connection));
+  app.addHook('onClose', async () => connection.close());
+  return connection;
+}
+
+export async function useRedis(app: ServiceApp, url: string): Promise<Redis> {
+  const redis = await connectRedis(url);
+  app.readiness.add('redis', async () => {
+    await redis.ping();
+  });
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return redis;
+}
+
+export async function useEventBus(app: ServiceApp, url: string, clientName: string): Promise<EventBus> {
+  const bus = await EventBus.connect(url, clientName, app.log);
+  app.readiness.add('nats', () => bus.check());
+  app.addHook('onClose', async () => bus.close());
+  return bus;
+}
+
+/** Readiness of an HTTP dependency (Keycloak, MinIO health endpoints). */
+export function httpCheck(url: string): () => Promise<void> {
+  return async () => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  };
+}
+
+/** Token verification against the configured Keycloak realm; Keycloak also joins /ready. */
+export async function useAuth(
+  app: ServiceApp,
+  config: { KEYCLOAK_URL: string; KEYCLOAK_REALM: string; OIDC_ISSUER: string; OIDC_AUDIENCE: string },
+): Promise<void> {
+  await app.register(auth, {
+    keycloakUrl: config.KEYCLOAK_URL,
+    realm: config.KEYCLOAK_REALM,
+    issuer: config.OIDC_ISSUER,
+    audience: config.OIDC_AUDIENCE,
+  });
+  app.readiness.add('keycloak', httpCheck(`${config.KEYCLOAK_URL}/realms/${config.KEYCLOAK_REALM}`));
+}

@@ -1,0 +1,22 @@
+import { Type } from '@sinclair/typebox';
+import { BaseConfig, OidcConfig, mongoConfig, portConfig } from '@tuber/kit';
+
+export const MediaConfig = Type.Composite([
+  BaseConfig,
+  portConfig(4004),
+  OidcConfig,
+  mongoConfig('media'),
+  Type.Object({
+    MINIO_ENDPOINT: Type.String({ default: '127.0.0.1' }),
+    MINIO_PORT: Type.Integer({ default: 9100 }),
+    MINIO_USE_SSL: Type.Boolean({ default: false }),
+    MINIO_ACCESS_KEY: Type.String({ minLength: 3 }),
+    MINIO_SECRET_KEY: Type.String({ minLength: 8 }),
+    MINIO_BUCKET: Type.String({ default: 'product-images' }),
+    /** Public base URL the browser uses; images are served under <PUBLIC_URL>/files/. */
+    PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
+    MEDIA_MAX_FILE_BYTES: Type.Integer({ minimum: 1024, default: 10 * 1024 * 1024 }),
+    MEDIA_MAX_PIXELS: Type.Integer({ minimum: 1, default: 40_000_000 }),
+  }),
+]);
+export type MediaConfig = typeof MediaConfig.static;

@@ -1,0 +1,27 @@
+// Metadata of stored images: who uploaded them and whether a product uses them, so that
+// images of deleted products, and uploads never attached, can be removed.
+import { Schema, type Connection } from 'mongoose';
+
+export const ImageSchema = new Schema(
+  {
+    image_id: { type: String, required: true },
+    farmer_id: { type: String, required: true },
+    file_name: { type: String, required: true },
+    content_type: { type: String, required: true },
+    bytes: { type: Number, required: true },
+    width: { type: Number, required: true },
+    height: { type: Number, required: true },
+    /** Set when a product takes the image; null while it is only uploaded. */
+    product_id: { type: String, default: null },
+    created_at: { type: Date, required: true },
+  },
+  { collection: 'image', versionKey: false },
+);
+ImageSchema.index({ image_id: 1 }, { unique: true });
+ImageSchema.index({ farmer_id: 1, created_at: -1 });
+ImageSchema.index({ product_id: 1, created_at: 1 });
+
+export function imageModel(connection: Connection) {
+  return connection.model('Image', ImageSchema);
+}
+export type ImageModel = ReturnType<typeof imageModel>;
