@@ -27,7 +27,8 @@ export async function inspectAndClean(bytes: Buffer, maxPixels: number): Promise
   let width = 0;
   let height = 0;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: maxPixels }).metadata();
+    // Reading the header alone decodes no pixels, so the pixel limit is checked below with a clear message.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format === 'heif' ? 'avif' : meta.format;
     width = meta.width ?? 0;
     height = meta.height ?? 0;

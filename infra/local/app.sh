@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Starts, stops and reports the product's own processes: the five services and the four
+# front-end servers, each a daemon with a log under $TUBER_STATE/logs (see lib.sh).
+#   app.sh start|stop|status [name...]     names: auth profile catalog media nutrition shell landing buyer farmer
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=lib.sh
+source "$here/lib.sh"
+root=$(cd "$here/../.." && pwd)
+
+SERVICES=(auth profile catalog media nutrition)
+FRONTENDS=(shell landing buyer farmer)
+
+port_of() {
+  case $1 in
+    auth) echo "$AUTH_PORT" ;; profile) echo "$PROFILE_PORT" ;; catalog) echo "$CATALOG_PORT" ;;
+    media) echo "$MEDIA_PORT" ;; nutrition) echo "$NUTRITION_PORT" ;;
+    shell) echo "$SHELL_PORT" ;; landing) echo "$LANDING_PORT" ;; buyer) echo "$BUYER_PORT" ;; farmer) echo "$FARMER_PORT" ;;
+    *) echo "unknown process: $1" >&2; return 1 ;;
+  esac
+}
+
+is_service() { [[ " ${SERVICES[*]} " == *" $1 "* ]]; }
+
+# Environment of a service: connection strings from the ports, secrets the infra generated.
+service_env() {
+  local name=$1
+  printf '%s\n' \
+    "PORT=$(port_of "$name")" "HOST=127.0.0.1" "NODE_ENV=${NODE_ENV:-production}" "LOG_LEVEL=${LOG_LEVEL:-info}" \
+    "MONGO_URL=mongodb://127.0.0.1:${MONGO_PORT}/${name}" \
+    "NATS_URL=nats://127.0.0.1:${NATS_PORT}" \
+    "REDIS_URL=redis://127.0.0.1:${REDIS_PORT}" \
+    "KEYCLOAK_URL=http://127.0.0.1:${KEYCLOAK_PORT}/auth" "KEYCLOAK_REALM=${KEYCLOAK_REALM}" \
+    "OIDC_ISSUER=${PUBLIC_URL}/auth/realms/${KEYCLOAK_REALM}" "OIDC_AUDIENCE=tuber-api" \
+    "PUBLIC_URL=${PUBLIC_URL}" \
+    "MINIO_ENDPOINT=127.0.0.1" "MINIO_PORT=${MINIO_PORT}" "MINIO_BUCKET=${MINIO_BUCKET}" \
+    "MINIO_ACCESS_KEY=$(secret minio-root-user)" "MINIO_SECRET_KEY=$(secret minio-root-password)" \
+    "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}"
+}
+
+secret() {
+  local file="$TUBER_STATE/secrets/$1"
+  [ -f "$file" ] && cat "$file" || echo ""
+}
+
+start_one() {
+  local name=$1 port
+  port=$(port_of "$name")
+  if is_service "$name"; then
+    [ -f "$root/services/$name/dist/server.js" ] || { echo "services/$name is not built: run 'make build'" >&2; return 1; }
+    mapfile -t vars < <(service_env "$name")
+    start_daemon "$name" env "${vars[@]}" node "$root/services/$name/dist/server.js"
+    wait_http "http://127.0.0.1:$port/health" "$name"
+  else
+    [ -f "$root/frontends/$name/dist/index.html" ] || { echo "frontends/$name is not built: run 'make build'" >&2; return 1; }
+    local flags=(--cors --quiet --host 127.0.0.1 --port "$port")
+    [ "$name" = shell ] && flags+=(--single)
+    start_daemon "$name" "$root/node_modules/.bin/sirv" "$root/frontends/$name/dist" "${flags[@]}"
+    wait_http "http://127.0.0.1:$port/" "$name"
+  fi
+}
+
+cmd=${1:-status}
+shift || true
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=("${SERVICES[@]}" "${FRONTENDS[@]}")
+
+case $cmd in
+  start)
+    for name in "${names[@]}"; do start_one "$name" & done
+    failed=0
+    for job in $(jobs -p); do wait "$job" || failed=1; done
+    [ $failed = 0 ] || { echo "some processes did not start; see $TUBER_STATE/logs/" >&2; exit 1; }
+    ;;
+  stop)
+    for name in "${names[@]}"; do stop_daemon "$name"; done
+    ;;
+  status)
+    for name in "${names[@]}"; do
+      if is_running "$name"; then state=running; else state=stopped; fi
+      printf '%-10s %-8s http://127.0.0.1:%-6s log: %s\n' "$name" "$state" "$(port_of "$name")" "$TUBER_STATE/logs/$name.log"
+    done
+    ;;
+  *) echo "usage: app.sh start|stop|status [name...]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from '../../src/domain/cursor.js';
+import { koboToNaira, nairaToKobo } from '../../src/domain/money.js';
+
+describe('feed cursor', () => {
+  it('round-trips a position', () => {
+    const position = { createdAt: new Date('2026-11-22T10:00:00.123Z'), productId: 'p-1' };
+    expect(decodeCursor(encodeCursor(position))).toEqual(position);
+  });
+  it('rejects cursors it did not issue', () => {
+    expect(decodeCursor('not-a-cursor')).toBeUndefined();
+    expect(decodeCursor(Buffer.from('yesterday|p-1').toString('base64url'))).toBeUndefined();
+    expect(decodeCursor(Buffer.from('2026-11-22T10:00:00.000Z|a|b').toString('base64url'))).toBeUndefined();
+  });
+});
+
+describe('money', () => {
+  it('keeps naira with up to 2 decimals exactly, as kobo', () => {
+    expect(nairaToKobo(1500)).toBe(150_000);
+    expect(nairaToKobo(0.1)).toBe(10);
+    expect(nairaToKobo(1234.56)).toBe(123_456);
+    expect(koboToNaira(123_456)).toBe(1234.56);
+  });
+  it('rejects negative prices and a third decimal', () => {
+    expect(nairaToKobo(-1)).toBeUndefined();
+    expect(nairaToKobo(10.005)).toBeUndefined();
+    expect(nairaToKobo(Number.NaN)).toBeUndefined();
+  });
+});
