@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# `make test`: starts the servers once, runs every vitest project (unit, integration, browser),
+# and stops only what it started. TUBER_INFRA=auto|local|containers picks the servers:
+# containers when a Docker engine answers (auto) — the compose file's infrastructure services
+# with their ports published — and the locally installed servers otherwise.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+# shellcheck source=../infra/local/lib.sh
+source infra/local/lib.sh
+
+mode=${TUBER_INFRA:-auto}
+if [ "$mode" = auto ]; then
+  if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then mode=containers; else mode=local; fi
+fi
+echo "test infrastructure: $mode"
+
+started_infra=0
+started_app=()
+cleanup() {
+  local code=$?
+  if [ ${#started_app[@]} -gt 0 ]; then bash infra/local/app.sh stop "${started_app[@]}" || true; fi
+  if [ $started_infra = 1 ]; then
+    if [ "$mode" = containers ]; then docker compose -f docker-compose.yml -f infra/compose/test-infra.yml down -v || true
+    else bash infra/local/down.sh || true; fi
+  fi
+  exit $code
+}
+trap cleanup EXIT INT TERM
+
+if [ "$mode" = containers ]; then
+  docker compose -f docker-compose.yml -f infra/compose/test-infra.yml up -d --wait mongo nats redis minio minio-init keycloak mailpit gateway
+  started_infra=1
+else
+  if ! bash infra/local/status.sh --quiet; then
+    bash infra/local/up.sh
+    started_infra=1
+  fi
+fi
+
+# The product's own processes: start the ones that are not already running.
+for name in auth profile catalog media nutrition shell landing buyer farmer; do
+  if ! is_running "$name"; then started_app+=("$name"); fi
+done
+if [ ${#started_app[@]} -gt 0 ]; then bash infra/local/app.sh start "${started_app[@]}"; fi
+
+export PUBLIC_URL NATS_URL="nats://127.0.0.1:${NATS_PORT}" REDIS_URL="redis://127.0.0.1:${REDIS_PORT}"
+export MINIO_ACCESS_KEY MINIO_SECRET_KEY
+MINIO_ACCESS_KEY=$(cat "$TUBER_STATE/secrets/minio-root-user" 2>/dev/null || true)
+MINIO_SECRET_KEY=$(cat "$TUBER_STATE/secrets/minio-root-password" 2>/dev/null || true)
+
+mkdir -p test-artifacts
+npx vitest run "$@"
