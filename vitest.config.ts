@@ -19,7 +19,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'integration',
-          include: ['services/*/test/integration/**/*.test.ts', 'test/infra/**/*.test.ts'],
+          include: ['services/*/test/integration/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/system/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
