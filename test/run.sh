@@ -45,7 +45,8 @@ done
 if [ ${#started_app[@]} -gt 0 ]; then bash infra/local/app.sh start "${started_app[@]}"; fi
 
 export PUBLIC_URL NATS_URL="nats://127.0.0.1:${NATS_PORT}" REDIS_URL="redis://127.0.0.1:${REDIS_PORT}"
-export MINIO_ACCESS_KEY MINIO_SECRET_KEY
+export MINIO_ACCESS_KEY MINIO_SECRET_KEY KEYCLOAK_AUTH_CLIENT_SECRET
+KEYCLOAK_AUTH_CLIENT_SECRET=$(cat "$TUBER_STATE/secrets/keycloak-auth-client-secret" 2>/dev/null || true)
 MINIO_ACCESS_KEY=$(cat "$TUBER_STATE/secrets/minio-root-user" 2>/dev/null || true)
 MINIO_SECRET_KEY=$(cat "$TUBER_STATE/secrets/minio-root-password" 2>/dev/null || true)
 

@@ -35,6 +35,7 @@ service_env() {
     "PUBLIC_URL=${PUBLIC_URL}" \
     "MINIO_ENDPOINT=127.0.0.1" "MINIO_PORT=${MINIO_PORT}" "MINIO_BUCKET=${MINIO_BUCKET}" \
     "MINIO_ACCESS_KEY=$(secret minio-root-user)" "MINIO_SECRET_KEY=$(secret minio-root-password)" \
+    "KEYCLOAK_AUTH_CLIENT_SECRET=$(secret keycloak-auth-client-secret)" \
     "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}"
 }
 

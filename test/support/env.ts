@@ -21,5 +21,8 @@ export function serviceEnv(service: 'auth' | 'profile' | 'catalog' | 'media' | '
     MINIO_BUCKET: env.MINIO_BUCKET ?? 'product-images',
     MINIO_ACCESS_KEY: env.MINIO_ACCESS_KEY ?? '',
     MINIO_SECRET_KEY: env.MINIO_SECRET_KEY ?? '',
+    KEYCLOAK_AUTH_CLIENT_SECRET: env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(port('MAILPIT_SMTP_PORT', 1025)),
   };
 }

@@ -1,12 +1,63 @@
+import rateLimit from '@fastify/rate-limit';
 import { createServiceApp, useAuth, useEventBus, useRedis, type ServiceApp } from '@tuber/kit';
 import type { AuthConfig } from './config.js';
+import { ResetTokens } from './domain/reset-tokens.js';
+import { clearPendingProfileOnCreation } from './events/profile-created.js';
+import { keycloakDirectory, type AccountDirectory } from './keycloak.js';
+import { smtpMailer, type Mailer } from './mailer.js';
 import { oidcRoutes } from './routes/oidc.js';
+import { passwordRoutes } from './routes/password.js';
+import { signupRoutes } from './routes/signup.js';
 
-export async function buildApp(config: AuthConfig): Promise<ServiceApp> {
+export interface AuthOverrides {
+  accounts?: AccountDirectory;
+  mailer?: Mailer;
+}
+
+export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}): Promise<ServiceApp> {
   const app = await createServiceApp({ name: 'auth', logLevel: config.LOG_LEVEL, description: 'Sign-up, verification and password reset in front of Keycloak' });
   await useAuth(app, config);
-  await useRedis(app, config.REDIS_URL);
-  await useEventBus(app, config.NATS_URL, 'auth');
+  const redis = await useRedis(app, config.REDIS_URL);
+  const bus = await useEventBus(app, config.NATS_URL, 'auth');
+
+  const directory = keycloakDirectory({
+    baseUrl: config.KEYCLOAK_URL,
+    realm: config.KEYCLOAK_REALM,
+    clientId: config.KEYCLOAK_AUTH_CLIENT_ID,
+    clientSecret: config.KEYCLOAK_AUTH_CLIENT_SECRET,
+    webClientId: config.OIDC_WEB_CLIENT_ID,
+    afterVerifyUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}/login`,
+  });
+  const accounts = overrides.accounts ?? directory;
+  if (!overrides.accounts) app.readiness.add('keycloak-admin', () => directory.check());
+  const mailer = overrides.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
+
+  // Limits are counted in Redis so they hold across instances; if Redis is away, requests pass.
+  await app.register(rateLimit, {
+    global: true,
+    max: 120,
+    timeWindow: '1 minute',
+    redis,
+    nameSpace: 'auth:rate:',
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  const strict = { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+
   oidcRoutes(app, config);
+  signupRoutes(app, { accounts, rateLimit: strict });
+  passwordRoutes(app, {
+    accounts,
+    tokens: new ResetTokens(redis, config.RESET_TOKEN_TTL_S),
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    tokenTtlSeconds: config.RESET_TOKEN_TTL_S,
+    rateLimit: strict,
+  });
+  await clearPendingProfileOnCreation(bus, accounts);
   return app;
 }
