@@ -1,6 +1,7 @@
 // Buyer and farmer profiles (spec §3), one collection each, unique by e-mail and by user id.
 import { Schema, type Connection } from 'mongoose';
 import { TUBER_TYPES } from '@tuber/contracts';
+import { OutboxField } from '@tuber/kit';
 
 const person = {
   user_id: { type: String, required: true },
@@ -8,6 +9,8 @@ const person = {
   firstname: { type: String, required: true },
   lastname: { type: String, required: true },
   phone: { type: String, required: true },
+  /** Events written with the profile and published right after (see docs/adr/0009). */
+  outbox: OutboxField,
 };
 
 export const BuyerSchema = new Schema(

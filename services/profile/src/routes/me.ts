@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { notFound, type ServiceApp } from '@tuber/kit';
+import { FarmerProfileChanged, ProfileCreated } from '@tuber/contracts';
+import { badRequest, flushOutbox, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
+import { draftFromClaims } from '../domain/claims.js';
 import type { ProfileModels } from '../domain/models.js';
 
 const Session = Type.Object({
@@ -10,7 +12,8 @@ const Session = Type.Object({
   user_type: Type.Union([Type.Literal('buyer'), Type.Literal('farmer'), Type.Null()]),
 });
 
-const Profile = Type.Object({
+export const Profile = Type.Object({
+  user_id: Type.String(),
   user_type: Type.Union([Type.Literal('buyer'), Type.Literal('farmer')]),
   email: Type.String(),
   firstname: Type.String(),
@@ -21,7 +24,21 @@ const Profile = Type.Object({
   tuber: Type.Optional(Type.Array(Type.String())),
 });
 
-export function meRoutes(app: ServiceApp, models: ProfileModels) {
+const Created = Type.Object({ created: Type.Boolean(), message: Type.String(), profile: Profile });
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: EventBus }) {
+  const { Buyer, Farmer } = deps.models;
+
+  async function findMine(userId: string, email: string) {
+    const buyer = await Buyer.findOne({ $or: [{ user_id: userId }, { email }] }).lean();
+    if (buyer) return { ...buyer, user_type: 'buyer' as const };
+    const farmer = await Farmer.findOne({ $or: [{ user_id: userId }, { email }] }).lean();
+    if (farmer) return { ...farmer, user_type: 'farmer' as const };
+    return undefined;
+  }
+
   app.get(
     '/api/profile/session',
     {
@@ -44,12 +61,61 @@ export function meRoutes(app: ServiceApp, models: ProfileModels) {
       schema: { summary: 'My buyer or farmer profile', security: [{ bearer: [] }], response: { 200: Profile, 404: Type.Ref('ErrorResponse') } },
     },
     async (request) => {
-      const { userId } = request.identity;
-      const buyer = await models.Buyer.findOne({ user_id: userId }).lean();
-      if (buyer) return { ...buyer, user_type: 'buyer' as const };
-      const farmer = await models.Farmer.findOne({ user_id: userId }).lean();
-      if (farmer) return { ...farmer, user_type: 'farmer' as const };
-      throw notFound('No profile has been created for this account yet.');
+      const mine = await findMine(request.identity.userId, request.identity.email);
+      if (!mine) throw notFound('No profile has been created for this account yet.');
+      return mine;
+    },
+  );
+
+  app.post(
+    '/api/profile/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'Create my profile from my account (idempotent)',
+        description: 'Creates the buyer or farmer profile from the token claims once; afterwards answers 200 with created=false.',
+        security: [{ bearer: [] }],
+        response: { 200: Created, 201: Created, 400: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request, reply) => {
+      const { userId, email } = request.identity;
+      const existing = await findMine(userId, email);
+      if (existing) {
+        // Already set up: still make sure the account's pending flag gets cleared.
+        await deps.bus.publish(ProfileCreated, { user_id: userId, email, user_type: existing.user_type, created_at: new Date().toISOString() }, `profile-created:${userId}`);
+        return { created: false, message: 'Your profile is already set up!', profile: existing };
+      }
+      const draft = draftFromClaims(userId, request.identity.claims);
+      if ('problem' in draft) throw badRequest(draft.problem);
+
+      const createdAt = new Date().toISOString();
+      const outbox = [pendingEvent(ProfileCreated, { user_id: userId, email: draft.email, user_type: draft.user_type, created_at: createdAt }, `profile-created:${userId}`)];
+      try {
+        if (draft.user_type === 'farmer') {
+          outbox.push(
+            pendingEvent(
+              FarmerProfileChanged,
+              { farmer_id: userId, business_name: draft.business_name, location: draft.location, tuber: draft.tuber, revision: 1 },
+              `farmer-changed:${userId}:1`,
+            ),
+          );
+          await Farmer.create({ ...draft, revision: 1, outbox });
+          await flushOutbox(Farmer, { user_id: userId }, deps.bus);
+        } else {
+          await Buyer.create({ ...draft, outbox });
+          await flushOutbox(Buyer, { user_id: userId }, deps.bus);
+        }
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // A concurrent request created it first: same answer as "already set up".
+        const winner = await findMine(userId, email);
+        if (winner) return { created: false, message: 'Your profile is already set up!', profile: winner };
+        throw err;
+      }
+      request.log.info({ userId, userType: draft.user_type }, 'profile created');
+      const profile = await findMine(userId, email);
+      return reply.code(201).send({ created: true, message: `Your ${draft.user_type} profile has been created!`, profile: profile! });
     },
   );
 }

@@ -1,0 +1,40 @@
+import { Type } from '@sinclair/typebox';
+import { notFound, type ServiceApp } from '@tuber/kit';
+import type { ProfileModels } from '../domain/models.js';
+
+const FarmerContact = Type.Object({
+  farmer_id: Type.String(),
+  business_name: Type.String(),
+  location: Type.String(),
+  phone: Type.String(),
+  email: Type.String(),
+  tuber: Type.Array(Type.String()),
+});
+
+/** A farmer's public contact card, for signed-in users (the Contact Farmer modal). */
+export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
+  app.get(
+    '/api/profile/farmers/:farmerId/contact',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "A farmer's contact card",
+        security: [{ bearer: [] }],
+        params: Type.Object({ farmerId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: FarmerContact, 404: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request) => {
+      const farmer = await models.Farmer.findOne({ user_id: request.params.farmerId }).lean();
+      if (!farmer) throw notFound('This farmer has no profile yet.');
+      return {
+        farmer_id: farmer.user_id,
+        business_name: farmer.business_name,
+        location: farmer.location,
+        phone: farmer.phone,
+        email: farmer.email,
+        tuber: farmer.tuber,
+      };
+    },
+  );
+}
