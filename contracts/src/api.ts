@@ -55,7 +55,9 @@ export const Product = Type.Object({
   price: Type.Number({ description: 'naira with at most 2 decimals' }),
   kg: Type.Number(),
   tuber_type: Type.String(),
-  images: Type.Array(Type.String()),
+  images: Type.Array(Type.String(), { description: 'public URLs of the photos as uploaded (metadata stripped)' }),
+  image_cards: Type.Array(Type.String(), { description: 'card-sized variants, same order as images' }),
+  image_thumbs: Type.Array(Type.String(), { description: 'thumbnail variants, same order as images' }),
   location: Type.String(),
   business_name: Type.String(),
   cultural: Type.String(),
@@ -69,9 +71,31 @@ export const StoredImage = Type.Object({
   image_id: Type.String(),
   file_name: Type.String(),
   url: Type.String(),
+  card_url: Type.String(),
+  thumb_url: Type.String(),
   content_type: Type.String(),
   bytes: Type.Integer(),
   width: Type.Integer(),
   height: Type.Integer(),
 });
 export type StoredImage = Static<typeof StoredImage>;
+
+/** What a farmer sends to post a product (spec §5); farmer, names and location come from the server. */
+export const NewProduct = Type.Object(
+  {
+    product_name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
+    description: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
+    price: Type.Number({ minimum: 0, maximum: 100_000_000, description: 'naira, at most 2 decimals' }),
+    kg: Type.Number({ minimum: 0, maximum: 1_000_000, description: 'at most 2 decimals' }),
+    tuber_type: Type.String({ minLength: 1, maxLength: 40 }),
+    image_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 2, maxItems: 5, uniqueItems: true }),
+    cultural: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
+    health: Type.Optional(Type.String({ maxLength: 5000 })),
+    nutrition: Type.Optional(Nutrition),
+  },
+  { additionalProperties: false },
+);
+export type NewProduct = Static<typeof NewProduct>;
+
+export const IMAGES_PER_PRODUCT = { min: 2, max: 5 } as const;
+export const IMAGE_COUNT_MESSAGE = 'Please select between 2 to 5 images.';

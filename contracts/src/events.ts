@@ -66,7 +66,20 @@ export const ProductDeleted = defineEvent(
   }),
 );
 
+export const ImageStored = defineEvent(
+  'tuber.media.image.stored',
+  1,
+  Type.Object({
+    image_id: Type.String(),
+    farmer_id: Type.String(),
+    url: Type.String(),
+    card_url: Type.String(),
+    thumb_url: Type.String(),
+    stored_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
 export type EventPayload<E extends EventContract> = Static<E['payload']>;
 
 /** Every event the system knows, for tooling and tests. */
-export const ALL_EVENTS = [ProfileCreated, FarmerProfileChanged, ProductCreated, ProductDeleted] as const;
+export const ALL_EVENTS = [ProfileCreated, FarmerProfileChanged, ProductCreated, ProductDeleted, ImageStored] as const;

@@ -1,15 +1,25 @@
-import { createServiceApp, useAuth, useEventBus, useMongo, type ServiceApp } from '@tuber/kit';
+import { createServiceApp, flushAllOutboxes, useAuth, useEventBus, useMongo, type ServiceApp } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
 import { productModel } from './domain/product.js';
+import { projectionModels } from './domain/projections.js';
+import { followProjections } from './events/projections.js';
+import { farmerProductRoutes } from './routes/farmer-products.js';
 import { productRoutes } from './routes/products.js';
 
 export async function buildApp(config: CatalogConfig): Promise<ServiceApp> {
   const app = await createServiceApp({ name: 'catalog', logLevel: config.LOG_LEVEL, description: 'Products and the buyer feed' });
   await useAuth(app, config);
   const mongo = await useMongo(app, config.MONGO_URL);
-  await useEventBus(app, config.NATS_URL, 'catalog');
+  const bus = await useEventBus(app, config.NATS_URL, 'catalog');
   const Product = productModel(mongo);
-  await Product.init();
+  const projections = projectionModels(mongo);
+  await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init()]);
+  // A deletion interrupted after marking: publish its event, then finish it.
+  await flushAllOutboxes(Product, 'product_id', bus);
+  await Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } });
+  await followProjections(bus, projections, Product);
+  // /mine is declared before /:productId so the static path wins.
+  farmerProductRoutes(app, { Product, projections, bus });
   productRoutes(app, { Product, pageMax: config.FEED_PAGE_MAX });
   return app;
 }

@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
-import { createServiceApp, useAuth, useMongo, type ServiceApp } from '@tuber/kit';
+import { createServiceApp, flushAllOutboxes, useAuth, useEventBus, useMongo, type ServiceApp } from '@tuber/kit';
 import type { MediaConfig } from './config.js';
 import { imageModel } from './domain/images.js';
+import { sweepOrphans } from './domain/lifecycle.js';
+import { followProducts } from './events/product-images.js';
 import { imageRoutes } from './routes/images.js';
 import { minioStore, type ImageStore } from './storage.js';
 
@@ -9,10 +11,26 @@ export async function buildApp(config: MediaConfig, store: ImageStore = minioSto
   const app = await createServiceApp({ name: 'media', logLevel: config.LOG_LEVEL, description: 'Product photos' });
   await useAuth(app, config);
   const mongo = await useMongo(app, config.MONGO_URL);
+  const bus = await useEventBus(app, config.NATS_URL, 'media');
   app.readiness.add('minio', () => store.check());
+  // 5 photos per product, one per request: the per-request limit is one file of the per-file size.
   await app.register(multipart, { limits: { fileSize: config.MEDIA_MAX_FILE_BYTES, files: 1, fields: 10, parts: 20 } });
   const Image = imageModel(mongo);
   await Image.init();
-  imageRoutes(app, { Image, store, maxFileBytes: config.MEDIA_MAX_FILE_BYTES, maxPixels: config.MEDIA_MAX_PIXELS });
+  await flushAllOutboxes(Image, 'image_id', bus);
+  imageRoutes(app, { Image, store, bus, maxFileBytes: config.MEDIA_MAX_FILE_BYTES, maxPixels: config.MEDIA_MAX_PIXELS });
+  await followProducts(bus, Image, store);
+
+  const sweep = async () => {
+    try {
+      const removed = await sweepOrphans(Image, store, new Date(Date.now() - config.MEDIA_ORPHAN_GRACE_S * 1000));
+      if (removed) app.log.info({ removed }, 'removed uploads no product took');
+    } catch (err) {
+      app.log.warn({ err }, 'orphan sweep failed; will retry');
+    }
+  };
+  const timer = setInterval(sweep, config.MEDIA_SWEEP_INTERVAL_S * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   return app;
 }

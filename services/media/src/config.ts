@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { BaseConfig, OidcConfig, mongoConfig, portConfig } from '@tuber/kit';
+import { BaseConfig, NatsConfig, OidcConfig, mongoConfig, portConfig } from '@tuber/kit';
 
 export const MediaConfig = Type.Composite([
   BaseConfig,
   portConfig(4004),
   OidcConfig,
+  NatsConfig,
   mongoConfig('media'),
   Type.Object({
     MINIO_ENDPOINT: Type.String({ default: '127.0.0.1' }),
@@ -17,6 +18,9 @@ export const MediaConfig = Type.Composite([
     PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
     MEDIA_MAX_FILE_BYTES: Type.Integer({ minimum: 1024, default: 10 * 1024 * 1024 }),
     MEDIA_MAX_PIXELS: Type.Integer({ minimum: 1, default: 40_000_000 }),
+    /** Uploads no product took within this time are removed. */
+    MEDIA_ORPHAN_GRACE_S: Type.Integer({ minimum: 1, default: 24 * 3600 }),
+    MEDIA_SWEEP_INTERVAL_S: Type.Integer({ minimum: 1, default: 600 }),
   }),
 ]);
 export type MediaConfig = typeof MediaConfig.static;

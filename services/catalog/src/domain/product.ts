@@ -1,5 +1,6 @@
 // The product document (spec §3) as the catalog stores it: price in kobo, created_at a Date.
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+import { OutboxField } from '@tuber/kit';
 import type { Product } from '@tuber/contracts';
 import { koboToNaira } from './money.js';
 
@@ -29,6 +30,8 @@ export const ProductSchema = new Schema(
     kg: { type: Number, required: true, min: 0 },
     tuber_type: { type: String, required: true },
     images: { type: [String], default: [] },
+    image_cards: { type: [String], default: [] },
+    image_thumbs: { type: [String], default: [] },
     image_ids: { type: [String], default: [] },
     location: { type: String, default: '' },
     business_name: { type: String, default: '' },
@@ -36,6 +39,9 @@ export const ProductSchema = new Schema(
     health: { type: String },
     nutrition: { type: NutritionSchema },
     created_at: { type: Date, required: true },
+    /** Set while a deletion's event is being published; the document goes right after. */
+    deleting: { type: Boolean, default: false },
+    outbox: OutboxField,
   },
   { collection: 'product', versionKey: false },
 );
@@ -60,6 +66,8 @@ export function toApiProduct(doc: ProductDocument): Product {
     kg: doc.kg,
     tuber_type: doc.tuber_type,
     images: doc.images,
+    image_cards: doc.image_cards,
+    image_thumbs: doc.image_thumbs,
     location: doc.location,
     business_name: doc.business_name,
     cultural: doc.cultural,

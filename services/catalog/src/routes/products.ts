@@ -23,7 +23,7 @@ export function productRoutes(app: ServiceApp, deps: { Product: ProductModel; pa
       const { limit, cursor } = request.query;
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !position) throw badRequest('The page cursor is not valid. Reload the feed to start again.');
-      const docs = await deps.Product.find(position ? afterPosition(position) : {})
+      const docs = await deps.Product.find({ deleting: { $ne: true }, ...(position ? afterPosition(position) : {}) })
         .sort({ created_at: -1, product_id: -1 })
         .limit(limit + 1)
         .lean();
@@ -48,7 +48,7 @@ export function productRoutes(app: ServiceApp, deps: { Product: ProductModel; pa
       },
     },
     async (request) => {
-      const doc = await deps.Product.findOne({ product_id: request.params.productId }).lean();
+      const doc = await deps.Product.findOne({ product_id: request.params.productId, deleting: { $ne: true } }).lean();
       if (!doc) throw notFound('This product does not exist or has been removed.');
       return toApiProduct(doc);
     },

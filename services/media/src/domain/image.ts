@@ -51,3 +51,27 @@ export async function inspectAndClean(bytes: Buffer, maxPixels: number): Promise
     throw new RejectedImage('This image could not be processed. It may be damaged; try another photo.');
   }
 }
+
+export interface Variant {
+  suffix: 'card' | 'thumb';
+  data: Buffer;
+  contentType: string;
+}
+
+/** Smaller WebP copies for feed cards and list thumbnails. */
+export const VARIANT_SIZES = { card: 640, thumb: 200 } as const;
+
+export async function makeVariants(clean: Buffer): Promise<Variant[]> {
+  return Promise.all(
+    (Object.entries(VARIANT_SIZES) as [Variant['suffix'], number][]).map(async ([suffix, size]) => ({
+      suffix,
+      contentType: 'image/webp',
+      data: await sharp(clean, { animated: false })
+        .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: suffix === 'card' ? 80 : 70 })
+        .toBuffer(),
+    })),
+  );
+}
+
+export const variantName = (fileName: string, suffix: Variant['suffix']) => `${fileName}.${suffix}.webp`;

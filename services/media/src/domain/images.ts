@@ -1,6 +1,7 @@
 // Metadata of stored images: who uploaded them and whether a product uses them, so that
 // images of deleted products, and uploads never attached, can be removed.
 import { Schema, type Connection } from 'mongoose';
+import { OutboxField } from '@tuber/kit';
 
 export const ImageSchema = new Schema(
   {
@@ -14,6 +15,7 @@ export const ImageSchema = new Schema(
     /** Set when a product takes the image; null while it is only uploaded. */
     product_id: { type: String, default: null },
     created_at: { type: Date, required: true },
+    outbox: OutboxField,
   },
   { collection: 'image', versionKey: false },
 );

@@ -1,22 +1,47 @@
 import { Type } from '@sinclair/typebox';
-import { StoredImage } from '@tuber/contracts';
-import { badRequest, HttpError, notFound, type ServiceApp } from '@tuber/kit';
+import type { FastifyRequest } from 'fastify';
+import { ImageStored, StoredImage } from '@tuber/contracts';
+import { badRequest, flushOutbox, HttpError, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
 import { storageFileName } from '../domain/file-name.js';
-import { inspectAndClean, RejectedImage } from '../domain/image.js';
+import { inspectAndClean, makeVariants, RejectedImage, variantName } from '../domain/image.js';
 import type { ImageModel } from '../domain/images.js';
 import type { ImageStore } from '../storage.js';
 
-export function imageRoutes(app: ServiceApp, deps: { Image: ImageModel; store: ImageStore; maxFileBytes: number; maxPixels: number }) {
+export interface ImageRouteDeps {
+  Image: ImageModel;
+  store: ImageStore;
+  bus: EventBus;
+  maxFileBytes: number;
+  maxPixels: number;
+}
+
+export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
   const toApi = (doc: { image_id: string; file_name: string; content_type: string; bytes: number; width: number; height: number }) => ({
     image_id: doc.image_id,
     file_name: doc.file_name,
     url: deps.store.publicUrl(doc.file_name),
+    card_url: deps.store.publicUrl(variantName(doc.file_name, 'card')),
+    thumb_url: deps.store.publicUrl(variantName(doc.file_name, 'thumb')),
     content_type: doc.content_type,
     bytes: doc.bytes,
     width: doc.width,
     height: doc.height,
   });
+
+  async function readUpload(request: FastifyRequest) {
+    if (!request.isMultipart()) throw badRequest('Send the photo as multipart/form-data in a field named "file".');
+    const part = await request.file({ limits: { fileSize: deps.maxFileBytes, files: 1 } });
+    if (!part) throw badRequest('No file was sent. Choose a photo to upload.');
+    try {
+      return { name: part.filename, bytes: await part.toBuffer() };
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new HttpError(413, `This photo is larger than ${Math.round(deps.maxFileBytes / 1_048_576)} MB. Choose a smaller one.`);
+      }
+      throw err;
+    }
+  }
 
   app.post(
     '/api/media/images',
@@ -30,39 +55,44 @@ export function imageRoutes(app: ServiceApp, deps: { Image: ImageModel; store: I
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the photo as multipart/form-data in a field named "file".');
-      const part = await request.file({ limits: { fileSize: deps.maxFileBytes, files: 1 } });
-      if (!part) throw badRequest('No file was sent. Choose a photo to upload.');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, `This photo is larger than ${Math.round(deps.maxFileBytes / 1_048_576)} MB. Choose a smaller one.`);
-        }
-        throw err;
-      }
+      const upload = await readUpload(request);
       let image;
       try {
-        image = await inspectAndClean(bytes, deps.maxPixels);
+        image = await inspectAndClean(upload.bytes, deps.maxPixels);
       } catch (err) {
         if (err instanceof RejectedImage) throw badRequest(err.message);
         throw err;
       }
-      const fileName = storageFileName(part.filename);
-      await deps.store.put(fileName, image.data, image.contentType);
-      const doc = await deps.Image.create({
-        image_id: randomUUID(),
-        farmer_id: request.identity.userId,
+      const variants = await makeVariants(image.data);
+      const fileName = storageFileName(upload.name);
+      await Promise.all([
+        deps.store.put(fileName, image.data, image.contentType),
+        ...variants.map((v) => deps.store.put(variantName(fileName, v.suffix), v.data, v.contentType)),
+      ]);
+      const imageId = randomUUID();
+      const farmerId = request.identity.userId;
+      const storedAt = new Date();
+      const api = toApi({ image_id: imageId, file_name: fileName, content_type: image.contentType, bytes: image.data.length, width: image.width, height: image.height });
+      await deps.Image.create({
+        image_id: imageId,
+        farmer_id: farmerId,
         file_name: fileName,
         content_type: image.contentType,
         bytes: image.data.length,
         width: image.width,
         height: image.height,
-        created_at: new Date(),
+        created_at: storedAt,
+        outbox: [
+          pendingEvent(
+            ImageStored,
+            { image_id: imageId, farmer_id: farmerId, url: api.url, card_url: api.card_url, thumb_url: api.thumb_url, stored_at: storedAt.toISOString() },
+            `image-stored:${imageId}`,
+          ),
+        ],
       });
-      request.log.info({ imageId: doc.image_id, fileName, bytes: image.data.length }, 'image stored');
-      return reply.code(201).send(toApi(doc));
+      await flushOutbox(deps.Image, { image_id: imageId }, deps.bus);
+      request.log.info({ imageId, fileName, bytes: image.data.length }, 'image stored');
+      return reply.code(201).send(api);
     },
   );
 
@@ -71,7 +101,7 @@ export function imageRoutes(app: ServiceApp, deps: { Image: ImageModel; store: I
     {
       onRequest: app.authenticate,
       schema: {
-        summary: 'Metadata and public URL of a stored image',
+        summary: 'Metadata and public URLs of a stored image',
         security: [{ bearer: [] }],
         params: Type.Object({ imageId: Type.String({ minLength: 1, maxLength: 64 }) }),
         response: { 200: StoredImage, 404: Type.Ref('ErrorResponse') },

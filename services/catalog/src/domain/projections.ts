@@ -1,0 +1,35 @@
+// The catalog's own copies of what other services own, built from their events:
+// farmers (business name, location, tubers) and the images the media service stored.
+import { Schema, type Connection } from 'mongoose';
+
+const FarmerSchema = new Schema(
+  {
+    farmer_id: { type: String, required: true },
+    business_name: { type: String, required: true },
+    location: { type: String, required: true },
+    tuber: { type: [String], default: [] },
+    revision: { type: Number, required: true },
+  },
+  { collection: 'farmer', versionKey: false },
+);
+FarmerSchema.index({ farmer_id: 1 }, { unique: true });
+
+const ImageSchema = new Schema(
+  {
+    image_id: { type: String, required: true },
+    farmer_id: { type: String, required: true },
+    url: { type: String, required: true },
+    card_url: { type: String, required: true },
+    thumb_url: { type: String, required: true },
+  },
+  { collection: 'image', versionKey: false },
+);
+ImageSchema.index({ image_id: 1 }, { unique: true });
+
+export function projectionModels(connection: Connection) {
+  return {
+    Farmer: connection.model('Farmer', FarmerSchema),
+    Image: connection.model('Image', ImageSchema),
+  };
+}
+export type Projections = ReturnType<typeof projectionModels>;
