@@ -88,7 +88,7 @@ export const NewProduct = Type.Object(
     price: Type.Number({ minimum: 0, maximum: 100_000_000, description: 'naira, at most 2 decimals' }),
     kg: Type.Number({ minimum: 0, maximum: 1_000_000, description: 'at most 2 decimals' }),
     tuber_type: Type.String({ minLength: 1, maxLength: 40 }),
-    image_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 2, maxItems: 5, uniqueItems: true }),
+    image_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 20, description: '2 to 5 ids of photos this farmer uploaded' }),
     cultural: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
     health: Type.Optional(Type.String({ maxLength: 5000 })),
     nutrition: Type.Optional(Nutrition),

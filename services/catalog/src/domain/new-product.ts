@@ -1,5 +1,5 @@
 // The rules a new product must meet beyond its schema (spec §5, enforced on the server).
-import type { NewProduct } from '@tuber/contracts';
+import { IMAGE_COUNT_MESSAGE, IMAGES_PER_PRODUCT, type NewProduct } from '@tuber/contracts';
 import { nairaToKobo } from './money.js';
 
 export interface FarmerFacts {
@@ -18,6 +18,10 @@ export function checkNewProduct(
   farmerId: string,
   images: ImageFacts[],
 ): { priceKobo: number } | { problem: string } {
+  const distinct = new Set(product.image_ids);
+  if (distinct.size !== product.image_ids.length || distinct.size < IMAGES_PER_PRODUCT.min || distinct.size > IMAGES_PER_PRODUCT.max) {
+    return { problem: IMAGE_COUNT_MESSAGE };
+  }
   const priceKobo = nairaToKobo(product.price);
   if (priceKobo === undefined) return { problem: 'Price must be 0 or more, with at most 2 decimals.' };
   if (nairaToKobo(product.kg) === undefined) return { problem: 'KG must be 0 or more, with at most 2 decimals.' };

@@ -22,6 +22,11 @@ describe('posting a product', () => {
   it('accepts a valid product and keeps the price in kobo', () => {
     expect(checkNewProduct(product, farmer, 'f1', images)).toEqual({ priceKobo: 250_050 });
   });
+  it('rejects 1 or 6 images, or the same image twice, with "Please select between 2 to 5 images."', () => {
+    for (const image_ids of [['i1'], ['a', 'b', 'c', 'd', 'e', 'f'], ['i1', 'i1']]) {
+      expect(checkNewProduct({ ...product, image_ids }, farmer, 'f1', images)).toEqual({ problem: 'Please select between 2 to 5 images.' });
+    }
+  });
   it('rejects a 3-decimal price', () => {
     expect(checkNewProduct({ ...product, price: 10.005 }, farmer, 'f1', images)).toEqual({ problem: 'Price must be 0 or more, with at most 2 decimals.' });
   });
