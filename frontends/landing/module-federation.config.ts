@@ -1,0 +1,15 @@
+// Landing remote: the public pages. Exposes pages for the shell; the manifest (mf-manifest.json) is what
+// the shell's remotes.json points at.
+import { createModuleFederationConfig } from '@module-federation/enhanced';
+import { sharedSingletons } from '@tuber/ui/federation';
+
+export default createModuleFederationConfig({
+  name: 'landing',
+  filename: 'remoteEntry.js',
+  exposes: {
+    './LandingPage': './src/exposed/LandingPage.tsx',
+  },
+  shared: sharedSingletons,
+  manifest: true,
+  dts: false,
+});

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { routes } from './routes.js';
+import { ShellRoot } from './ShellRoot.js';
+
+const router = createBrowserRouter(routes);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <ShellRoot>
+      <RouterProvider router={router} />
+    </ShellRoot>
+  </StrictMode>,
+);

@@ -1,0 +1,48 @@
+// remotes.json: the runtime list of remotes ({ name, entry }) the shell registers with the federation runtime.
+// Ops replace the file (or set SHELL_REMOTES in the container) to move a remote; no rebuild.
+
+export interface RemoteEntry {
+  /** Federation container name, e.g. "landing". */
+  name: string;
+  /** URL of the remote's mf-manifest.json, absolute or relative to the shell's origin. */
+  entry: string;
+}
+
+const CONTAINER_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** Validates the parsed remotes.json; throws an Error saying what is wrong. */
+export function parseRemoteList(json: unknown): RemoteEntry[] {
+  if (!Array.isArray(json)) throw new Error('remotes.json must be a JSON array of { "name", "entry" }');
+  const seen = new Set<string>();
+  return json.map((item: unknown, index) => {
+    const candidate = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    const { name, entry } = candidate;
+    if (typeof name !== 'string' || !CONTAINER_NAME.test(name)) {
+      throw new Error(`remotes.json item ${index}: "name" must be a federation container name like "landing"`);
+    }
+    if (typeof entry !== 'string' || entry.trim() === '') throw new Error(`remotes.json item ${index} (${name}): "entry" must be a URL`);
+    if (seen.has(name)) throw new Error(`remotes.json lists "${name}" twice`);
+    seen.add(name);
+    return { name, entry: entry.trim() };
+  });
+}
+
+/** Resolves every entry against the shell's address, so "/mf/landing/mf-manifest.json" works behind any host. */
+export function resolveEntries(remotes: RemoteEntry[], base: string): RemoteEntry[] {
+  return remotes.map((remote) => ({ ...remote, entry: new URL(remote.entry, base).href }));
+}
+
+/** Rejects with a timeout error when `promise` takes longer than `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function fetchRemoteList(url: string, fetchImpl: typeof fetch = fetch, timeoutMs = 8000): Promise<RemoteEntry[]> {
+  const response = await fetchImpl(url, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return parseRemoteList(await response.json());
+}

@@ -1,0 +1,48 @@
+// Connects remotes.json to the federation runtime and loads exposed modules with a timeout and a retry path.
+import { getInstance, init, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { fetchRemoteList, resolveEntries, withTimeout, type RemoteEntry } from './discovery.js';
+
+const REMOTES_URL = '/remotes.json';
+const LOAD_TIMEOUT_MS = 10_000;
+
+let discovery: Promise<Map<string, RemoteEntry>> | null = null;
+
+function federation(): ModuleFederation {
+  // The webpack runtime has already created the host instance named "shell"; init() returns it.
+  return getInstance() ?? init({ name: 'shell', remotes: [] });
+}
+
+/** Fetches remotes.json once and registers every remote; a failure is forgotten so the next call tries again. */
+export function discoverRemotes(): Promise<Map<string, RemoteEntry>> {
+  discovery ??= fetchRemoteList(REMOTES_URL)
+    .then((list) => {
+      const remotes = resolveEntries(list, window.location.href);
+      federation().registerRemotes(remotes.map((remote) => ({ ...remote })));
+      return new Map(remotes.map((remote) => [remote.name, remote]));
+    })
+    .catch((error: unknown) => {
+      discovery = null;
+      throw error;
+    });
+  return discovery;
+}
+
+export interface PageModule {
+  default: ComponentType;
+}
+
+/**
+ * Loads `<remote>/<expose>`. After a failure, `retry` re-registers the remote with force so the runtime
+ * drops its cached failed manifest/entry and really asks the server again.
+ */
+export async function loadRemotePage(remote: string, expose: string, { retry = false } = {}): Promise<PageModule> {
+  const remotes = await withTimeout(discoverRemotes(), LOAD_TIMEOUT_MS, REMOTES_URL);
+  const entry = remotes.get(remote);
+  if (!entry) throw new Error(`${REMOTES_URL} has no remote named "${remote}"`);
+  if (retry) federation().registerRemotes([{ ...entry }], { force: true });
+
+  const module = await withTimeout(federation().loadRemote<Partial<PageModule>>(`${remote}/${expose}`), LOAD_TIMEOUT_MS, `${remote}/${expose}`);
+  if (!module || typeof module.default !== 'function') throw new Error(`${remote}/${expose} has no default component export`);
+  return module as PageModule;
+}

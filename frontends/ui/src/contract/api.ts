@@ -1,0 +1,88 @@
+// The API client remotes get from the shell: JSON over fetch to the gateway's /api, bearer token attached,
+// every failure turned into the services' one error shape { statusCode, error, message }.
+
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+}
+
+export class ApiError extends Error implements ApiErrorBody {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClient {
+  get<T>(path: string, init?: RequestInit): Promise<T>;
+  post<T>(path: string, body?: unknown, init?: RequestInit): Promise<T>;
+  put<T>(path: string, body?: unknown, init?: RequestInit): Promise<T>;
+  patch<T>(path: string, body?: unknown, init?: RequestInit): Promise<T>;
+  delete<T>(path: string, init?: RequestInit): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path, e.g. "/api". */
+  baseUrl: string;
+  /** Current access token, or null when anonymous. */
+  getAccessToken?: () => string | null | Promise<string | null>;
+  fetch?: typeof fetch;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return typeof body.statusCode === 'number' && typeof body.message === 'string';
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { baseUrl, getAccessToken = () => null } = options;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function request<T>(method: string, path: string, body: unknown, init: RequestInit = {}): Promise<T> {
+    const headers = new Headers(init.headers);
+    headers.set('accept', 'application/json');
+    const token = await getAccessToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData || body instanceof Blob) payload = body;
+    else if (body !== undefined) {
+      headers.set('content-type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl.replace(/\/$/, '')}${path}`, { ...init, method, headers, body: payload ?? null });
+    } catch (cause) {
+      throw new ApiError(0, 'Network Error', cause instanceof Error ? cause.message : 'The server could not be reached');
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (!response.ok) {
+      if (isErrorBody(parsed)) throw new ApiError(parsed.statusCode, parsed.error ?? response.statusText, parsed.message);
+      throw new ApiError(response.status, response.statusText || 'Error', `Request failed with status ${response.status}`);
+    }
+    return parsed as T;
+  }
+
+  return {
+    get: (path, init) => request('GET', path, undefined, init),
+    post: (path, body, init) => request('POST', path, body, init),
+    put: (path, body, init) => request('PUT', path, body, init),
+    patch: (path, body, init) => request('PATCH', path, body, init),
+    delete: (path, init) => request('DELETE', path, undefined, init),
+  };
+}

@@ -1,0 +1,51 @@
+// The shell contract: everything a remote may ask of the shell, as one typed React context.
+// The shell provides it; a remote running alone gets a stand-in from <StandaloneShell>.
+// @tuber/ui is a federation singleton, so host and remotes see the very same context object.
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import type { ApiClient } from './api.js';
+import type { Toaster } from '../toast/toastStore.js';
+
+export type UserType = 'buyer' | 'farmer';
+
+export interface ShellUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  userType: UserType;
+  businessName?: string;
+  location?: string;
+  tuber?: string[];
+}
+
+export type ShellSession =
+  | { status: 'loading' }
+  | { status: 'anonymous' }
+  | { status: 'signed-in'; user: ShellUser };
+
+export interface ShellContract {
+  /** Bumped on breaking changes, so a remote can refuse an older shell instead of misbehaving. */
+  readonly version: 1;
+  session: ShellSession;
+  toast: Toaster;
+  api: ApiClient;
+}
+
+const ShellContext = createContext<ShellContract | null>(null);
+ShellContext.displayName = 'TuberShell';
+
+export function ShellProvider({ value, children }: { value: ShellContract; children?: ReactNode }) {
+  return createElement(ShellContext.Provider, { value }, children);
+}
+
+export function useShell(): ShellContract {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell() needs a <ShellProvider> (the shell, or <StandaloneShell> when a remote runs alone)');
+  return shell;
+}
+
+export const useSession = (): ShellSession => useShell().session;
+export const useToast = (): Toaster => useShell().toast;
+export const useApi = (): ApiClient => useShell().api;

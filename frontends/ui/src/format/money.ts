@@ -1,0 +1,28 @@
+// Money is integer kobo inside the app; this is the one place it becomes naira text (spec: en-NG, NGN, 2 decimals).
+
+const naira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Formats an integer amount of kobo as naira, e.g. 123450 → "₦1,234.50". */
+export function formatNaira(kobo: number): string {
+  if (!Number.isSafeInteger(kobo)) {
+    throw new RangeError(`formatNaira expects a whole number of kobo, got ${kobo}`);
+  }
+  // Build the exact decimal string so large amounts never pick up binary-float rounding.
+  const sign = kobo < 0 ? '-' : '';
+  const abs = Math.abs(kobo);
+  const fraction = abs % 100;
+  const whole = (abs - fraction) / 100;
+  const decimal = `${sign}${whole}.${String(fraction).padStart(2, '0')}`;
+  return naira.format(decimal as unknown as number);
+}
+
+/** Converts a naira amount typed by a person (at most 2 decimals) to integer kobo. */
+export function nairaToKobo(naira: number): number {
+  if (!Number.isFinite(naira)) throw new RangeError(`not a naira amount: ${naira}`);
+  return Math.round(naira * 100);
+}

@@ -1,0 +1,17 @@
+/// <reference path="./env.d.ts" />
+// @tuber/ui: shared components, formatting and the shell contract. Shared as a federation singleton.
+import './styles/global.css';
+
+export { formatNaira, nairaToKobo } from './format/money.js';
+export { firstWords, type WordCut } from './format/words.js';
+export { shortAge, type AgeOptions } from './format/age.js';
+
+export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiErrorBody } from './contract/api.js';
+export { ShellProvider, useApi, useSession, useShell, useToast, type ShellContract, type ShellSession, type ShellUser, type UserType } from './contract/shell.js';
+export { createToastStore, type Toast, type ToastKind, type Toaster, type ToastStore } from './toast/toastStore.js';
+export { ToastHost } from './toast/ToastHost.js';
+export { StandaloneShell } from './StandaloneShell.js';
+
+export { Button, buttonClass, type ButtonVariant } from './components/button.js';
+export { Spinner } from './components/spinner.js';
+export { PagePlaceholder } from './components/placeholder.js';

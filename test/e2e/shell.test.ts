@@ -1,0 +1,94 @@
+// The shell behind the gateway: the landing remote inside the shell, the 404 page, and the fallback
+// (never a blank page) when the landing remote's server is down, with a working "Try again".
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
+import { isServing, startFrontEnd, stopFrontEnd, stopSpawnedFrontEnds } from './support/processes.js';
+
+const headline = 'Fresh from Earth, available within your reach';
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  const gateway = await fetch(`${publicUrl}/remotes.json`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
+  if (gateway instanceof Error || !gateway.ok) {
+    throw new Error(`the gateway does not serve the shell at ${publicUrl} (${gateway instanceof Error ? gateway.message : gateway.status}); start it with "make up" or set PUBLIC_URL`);
+  }
+  if (!(await isServing('landing'))) await startFrontEnd('landing');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  stopSpawnedFrontEnds();
+});
+
+async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  page = await browser.newPage({ viewport });
+  pageErrors = collectPageErrors(page);
+  await page.goto(`${publicUrl}${path}`);
+  return page;
+}
+
+afterEach(async () => {
+  await page?.close();
+});
+
+describe('shell', () => {
+  it('shows the landing remote inside the shell, under the green wordmark linking to "/"', async () => {
+    await openPage('/');
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    const wordmark = page.getByRole('banner').getByRole('link', { name: 'Tuber Market home' });
+    expect(await wordmark.getAttribute('href')).toBe('/');
+    expect(await wordmark.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(21, 128, 61)');
+    expect(await page.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('/onboarding');
+    expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    for (const item of ['Sell Your Crops', 'Market Expansion', 'Sales Management', 'Secure Transactions']) {
+      await page.getByRole('heading', { name: item }).waitFor();
+    }
+    await screenshot(page, 'shell-landing');
+    expect(pageErrors.filter((e) => !e.includes('favicon'))).toEqual([]);
+  });
+
+  it('fits the landing page on a phone', async () => {
+    await openPage('/', { width: 390, height: 844 });
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'shell-landing-phone');
+  });
+
+  it('shows "404 Not Found" for an unknown path', async () => {
+    await openPage('/no/such/page');
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await page.getByText('The page you are looking for does not exist.').waitFor();
+    await screenshot(page, 'shell-404');
+  });
+
+  it('loads the buyer and farmer remotes from their manifests, with the shell contract', async () => {
+    await openPage('/dashboard/buyer');
+    await page.getByRole('heading', { name: 'Buyer area' }).waitFor();
+    await page.getByText('Session: anonymous.').waitFor();
+    // The remote's toast goes to the shell's toast host: one shared @tuber/ui context.
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByRole('status').filter({ hasText: 'The product feed is on its way.' }).waitFor();
+    await page.goto(`${publicUrl}/dashboard/farmer`);
+    await page.getByRole('heading', { name: 'Farmer area' }).waitFor();
+  });
+
+  it('shows a fallback with "Try again" when the landing remote is down, and recovers', async () => {
+    await stopFrontEnd('landing');
+    try {
+      await openPage('/');
+      await page.getByRole('heading', { name: 'This part of Tuber Market could not be loaded' }).waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'Tuber Market home' }).waitFor();
+      await screenshot(page, 'shell-landing-down');
+    } finally {
+      await startFrontEnd('landing');
+    }
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    await screenshot(page, 'shell-landing-recovered');
+  });
+});
