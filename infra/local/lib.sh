@@ -124,9 +124,10 @@ server_main() {
   local name=$1
   case ${2:-status} in
     install) install_server ;;
-    start) install_server && start_server ;;
+    # (no && chains here: bash would ignore errexit inside the functions)
+    start) install_server; start_server ;;
     stop) stop_daemon "$name" ;;
-    restart) stop_daemon "$name" && install_server && start_server ;;
+    restart) stop_daemon "$name"; install_server; start_server ;;
     status) if is_running "$name"; then echo "$name: running (pid $(pid_of "$name"))"; else echo "$name: stopped"; return 1; fi ;;
     *) echo "usage: $(basename "$0") install|start|stop|restart|status" >&2; return 2 ;;
   esac
