@@ -14,6 +14,9 @@ import {
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_STREAM, EVENT_SUBJECTS, type EventContract, type EventPayload } from '@tuber/contracts';
+import { registerFormats } from './formats.js';
+
+registerFormats();
 
 export interface ConsumeOptions {
   /** Durable consumer name: one per (service, purpose). */

@@ -55,6 +55,12 @@ describe('JetStream event bus', () => {
     expect((await bus.publish(event, { n: 1 }, id)).duplicate).toBe(true);
   });
 
+  it('checks string formats the contracts use (date-time)', async () => {
+    const event = { ...testEvent(), payload: Type.Object({ at: Type.String({ format: 'date-time' }) }) };
+    expect((await bus.publish(event, { at: new Date().toISOString() }, randomUUID())).duplicate).toBe(false);
+    await expect(bus.publish(event, { at: 'yesterday' }, randomUUID())).rejects.toThrow(/invalid/);
+  });
+
   it('refuses to publish a payload that breaks the contract', async () => {
     await expect(bus.publish(testEvent(), { n: 'seven' } as never, randomUUID())).rejects.toThrow(/invalid/);
   });
