@@ -102,6 +102,8 @@ export function frontEndConfig(options: FrontEndOptions) {
               {
                 loader: 'css-loader',
                 options: {
+                  // In production CSS maps would be inlined into the JS chunks as base64.
+                  sourceMap: !production,
                   modules: {
                     auto: /\.module\.css$/,
                     namedExport: false,

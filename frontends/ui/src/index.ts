@@ -2,7 +2,7 @@
 // @tuber/ui: shared components, formatting and the shell contract. Shared as a federation singleton.
 import './styles/global.css';
 
-export { formatNaira, nairaToKobo } from './format/money.js';
+export { formatNaira, koboToNaira, nairaToKobo } from './format/money.js';
 export { firstWords, type WordCut } from './format/words.js';
 export { shortAge, type AgeOptions } from './format/age.js';
 

@@ -1,12 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useRouteError } from 'react-router-dom';
+import { describeRouteError } from './routeError.js';
 import styles from './pages.module.css';
-
-/** What the router shows when a route throws: the status (e.g. "500 Internal Server Error") or the message. */
-export function describeRouteError(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : 'Unknown error';
-}
 
 export function RouteErrorPage() {
   const error = useRouteError();

@@ -21,6 +21,12 @@ export function formatNaira(kobo: number): string {
   return naira.format(decimal as unknown as number);
 }
 
+/** Naira for the API edge (the catalog API speaks naira with at most 2 decimals; see ADR 0010). */
+export function koboToNaira(kobo: number): number {
+  if (!Number.isSafeInteger(kobo)) throw new RangeError(`not a whole number of kobo: ${kobo}`);
+  return kobo / 100;
+}
+
 /** Converts a naira amount typed by a person (at most 2 decimals) to integer kobo. */
 export function nairaToKobo(naira: number): number {
   if (!Number.isFinite(naira)) throw new RangeError(`not a naira amount: ${naira}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, nairaToKobo } from '../../src/format/money.js';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../src/format/money.js';
 
 describe('formatNaira (prices in Nigerian naira, en-NG, NGN, exactly 2 decimals)', () => {
   it('formats whole naira with two decimals', () => {
@@ -30,5 +30,12 @@ describe('nairaToKobo', () => {
     expect(nairaToKobo(19.99)).toBe(1999);
     expect(nairaToKobo(0.1 + 0.2)).toBe(30);
     expect(nairaToKobo(1500)).toBe(150_000);
+  });
+});
+
+describe('koboToNaira', () => {
+  it('gives the API its naira amount', () => {
+    expect(koboToNaira(123_405)).toBe(1234.05);
+    expect(nairaToKobo(koboToNaira(1999))).toBe(1999);
   });
 });

@@ -1,0 +1,8 @@
+import { isRouteErrorResponse } from 'react-router-dom';
+
+/** What the router's error screen shows: the status (e.g. "404 Not Found") or the error's message. */
+export function describeRouteError(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' && error ? error : 'Unknown error';
+}
