@@ -37,6 +37,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     requestIdHeader: 'x-request-id',
+    // Services sit behind the gateway on loopback or a private network: trust only those hops,
+    // so request.ip is the browser's address (rate limits, logs) and cannot be spoofed from outside.
+    trustProxy: ['127.0.0.1', '::1', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'],
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },

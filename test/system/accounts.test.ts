@@ -1,0 +1,131 @@
+// Identity through the gateway: sign-up rules, verification mail from Keycloak, the
+// "already exists" answer, forgot and reset password, profile creation and pending_profile.
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { api, eventually } from '../support/api.js';
+import { firstLink, mailCount, waitForMail } from '../support/mail.js';
+import { claimsOf, followVerificationLink, signInWithPassword, SignInRefused } from '../support/keycloak.js';
+import { createAccount, deleteAccount, keycloakUser } from '../support/accounts.js';
+
+const created: string[] = [];
+afterAll(async () => {
+  await Promise.all(created.map(deleteAccount));
+});
+
+const uniqueEmail = (role: string) => `${role}-${randomUUID().slice(0, 8)}@test.tuber.local`;
+
+const farmerSignup = (email: string, overrides: Record<string, unknown> = {}) => ({
+  firstname: 'Ada',
+  lastname: 'Okafor',
+  email,
+  phone: '+234 803 000 0000',
+  password: 'yam-harvest-1',
+  confirm_password: 'yam-harvest-1',
+  business_name: 'Ada Farms',
+  location: 'Ibadan',
+  tuber: ['yam', 'cassava'],
+  ...overrides,
+});
+
+describe('sign-up', () => {
+  it('creates a farmer with pending_profile and sends the verification mail; sign-in waits for verification', async () => {
+    const email = uniqueEmail('farmer');
+    const answer = await api('POST', '/api/auth/signup/farmer', { json: farmerSignup(email) });
+    expect(answer).toEqual({ status: 201, body: { message: 'Registration successful! Please verify your email.' } });
+
+    const mail = await waitForMail(email, /verif/i);
+    const link = firstLink(mail.text || mail.html, 'action-token');
+    expect(link).toBeDefined();
+
+    // Before verifying, Keycloak does not complete the sign-in.
+    await expect(signInWithPassword(email, 'yam-harvest-1')).rejects.toBeInstanceOf(SignInRefused);
+
+    expect(await followVerificationLink(link!)).toBeLessThan(400);
+    const { accessToken } = await eventually(
+      () => signInWithPassword(email, 'yam-harvest-1').catch(() => ({ accessToken: '' })),
+      (tokens) => tokens.accessToken !== '',
+    );
+    const claims = claimsOf(accessToken);
+    created.push(claims.sub);
+    expect(claims).toMatchObject({ email, user_type: 'farmer', pending_profile: true, business_name: 'Ada Farms', tuber: ['yam', 'cassava'] });
+    expect(claims.realm_access.roles).toContain('farmer');
+
+    // First login creates the profile; the flag is then cleared by the auth service.
+    const profile = await api('POST', '/api/profile/me', { token: accessToken });
+    expect(profile.status).toBe(201);
+    expect(profile.body.message).toBe('Your farmer profile has been created!');
+    const again = await api('POST', '/api/profile/me', { token: accessToken });
+    expect(again).toMatchObject({ status: 200, body: { created: false, message: 'Your profile is already set up!' } });
+    const user = await eventually(() => keycloakUser(claims.sub), (u) => u?.attributes?.pending_profile?.[0] === 'false');
+    expect(user?.attributes?.pending_profile).toEqual(['false']);
+  });
+
+  it('says "Passwords do not match!" and creates nothing', async () => {
+    const email = uniqueEmail('buyer');
+    const answer = await api('POST', '/api/auth/signup/buyer', {
+      json: { firstname: 'Bola', lastname: 'Ade', email, phone: '08030000000', password: 'abcdef', confirm_password: 'abcdeg' },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'Passwords do not match!' } });
+    expect(await mailCount(email)).toBe(0);
+  });
+
+  it('names a missing field', async () => {
+    const { business_name: _omit, ...body } = farmerSignup(uniqueEmail('farmer'));
+    const answer = await api('POST', '/api/auth/signup/farmer', { json: body });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'body: "business_name" is required.' } });
+  });
+
+  it('answers 409 for an e-mail already in use', async () => {
+    const account = await createAccount({ role: 'buyer' });
+    created.push(account.id);
+    const answer = await api('POST', '/api/auth/signup/farmer', { json: farmerSignup(account.email) });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toContain('already exists');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('mails a single-use link; the old password stops working and the new one works', async () => {
+    const account = await createAccount({ role: 'buyer' });
+    created.push(account.id);
+    const forgot = await api('POST', '/api/auth/password/forgot', { json: { email: account.email } });
+    expect(forgot).toEqual({ status: 202, body: { message: 'Password reset link sent to your email!' } });
+    const mail = await waitForMail(account.email, /reset/i);
+    const link = firstLink(mail.text, '/reset-password#token=');
+    const token = new URL(link!).hash.replace('#token=', '');
+
+    expect((await api('POST', '/api/auth/password/reset/check', { json: { token } })).status).toBe(200);
+    const mismatch = await api('POST', '/api/auth/password/reset', { json: { token, password: 'new-secret-1', confirm_password: 'new-secret-2' } });
+    expect(mismatch.body.message).toBe('Passwords do not match!');
+    const short = await api('POST', '/api/auth/password/reset', { json: { token, password: 'abc', confirm_password: 'abc' } });
+    expect(short.body.message).toBe('Password must be at least 6 characters long');
+
+    const reset = await api('POST', '/api/auth/password/reset', { json: { token, password: 'new-secret-1', confirm_password: 'new-secret-1' } });
+    expect(reset).toEqual({ status: 200, body: { message: 'Password updated successfully!' } });
+    const reused = await api('POST', '/api/auth/password/reset', { json: { token, password: 'other-secret', confirm_password: 'other-secret' } });
+    expect(reused).toMatchObject({ status: 400, body: { message: 'No active session. Please request a new reset link.' } });
+
+    await expect(signInWithPassword(account.email, account.password)).rejects.toBeInstanceOf(SignInRefused);
+    expect((await signInWithPassword(account.email, 'new-secret-1')).accessToken).toBeTruthy();
+  });
+
+  it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {
+    const email = uniqueEmail('nobody');
+    const answer = await api('POST', '/api/auth/password/forgot', { json: { email } });
+    expect(answer).toEqual({ status: 202, body: { message: 'Password reset link sent to your email!' } });
+    expect(await mailCount(email)).toBe(0);
+  });
+
+  it('rejects a tampered token', async () => {
+    const answer = await api('POST', '/api/auth/password/reset/check', { json: { token: 'x'.repeat(43) } });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'No active session. Please request a new reset link.' } });
+  });
+});
+
+describe('profile authorisation', () => {
+  it('answers 401 without a token on every profile route', async () => {
+    for (const [method, path] of [['GET', '/api/profile/me'], ['POST', '/api/profile/me'], ['PATCH', '/api/profile/me'], ['GET', '/api/profile/session'], ['GET', '/api/profile/farmers/x/contact']] as const) {
+      expect({ path, method, status: (await api(method, path, { json: method === 'PATCH' ? { phone: '0803000000' } : undefined })).status }).toEqual({ path, method, status: 401 });
+    }
+  });
+});
