@@ -51,4 +51,11 @@ MINIO_ACCESS_KEY=$(cat "$TUBER_STATE/secrets/minio-root-user" 2>/dev/null || tru
 MINIO_SECRET_KEY=$(cat "$TUBER_STATE/secrets/minio-root-password" 2>/dev/null || true)
 
 mkdir -p test-artifacts
-npx vitest run "$@"
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-artifacts/vitest.json "$@" || status=$?
+# One plain closing line, whatever reporter ran: "N passed, N failed, N skipped".
+node -e '
+  const r = JSON.parse(require("fs").readFileSync("test-artifacts/vitest.json", "utf8"));
+  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+' || true
+exit $status
