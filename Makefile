@@ -27,8 +27,8 @@ infra-down: ## stop the local servers
 infra-status: ## show which local servers run
 	@bash infra/local/status.sh
 
-app-up: ## start the five services and the four front-end servers
-	@bash infra/local/app.sh start
+app-up: ## (re)start the five services and the four front-end servers on the current build
+	@bash infra/local/app.sh restart
 
 app-down:
 	@bash infra/local/app.sh stop

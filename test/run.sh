@@ -21,7 +21,9 @@ cleanup() {
   local code=$?
   if [ ${#started_app[@]} -gt 0 ]; then bash infra/local/app.sh stop "${started_app[@]}" || true; fi
   if [ $started_infra = 1 ]; then
-    if [ "$mode" = containers ]; then docker compose -f docker-compose.yml -f infra/compose/test-infra.yml down -v || true
+    if [ "$mode" = containers ]; then
+      bash infra/local/gateway.sh stop || true
+      docker compose -f docker-compose.yml -f infra/compose/test-infra.yml down -v || true
     else bash infra/local/down.sh || true; fi
   fi
   exit $code
@@ -29,7 +31,14 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 if [ "$mode" = containers ]; then
-  docker compose -f docker-compose.yml -f infra/compose/test-infra.yml up -d --wait mongo nats redis minio minio-init keycloak mailpit gateway
+  # Infrastructure in containers on the local ports; the gateway stays local so it can reach the
+  # services and front ends that app.sh runs on this machine.
+  MINIO_ROOT_USER=$(ensure_secret minio-root-user 9) MINIO_ROOT_PASSWORD=$(ensure_secret minio-root-password 30) \
+  KEYCLOAK_ADMIN_PASSWORD=$(ensure_secret keycloak-admin-password 24) \
+  KEYCLOAK_AUTH_CLIENT_SECRET=$(ensure_secret keycloak-auth-client-secret 32) \
+  KEYCLOAK_TEST_USER_PASSWORD=$(ensure_secret keycloak-test-user-password 18) \
+    docker compose -f docker-compose.yml -f infra/compose/test-infra.yml up -d --wait mongo nats redis minio minio-init keycloak mailpit
+  bash infra/local/gateway.sh start
   started_infra=1
 else
   if ! bash infra/local/status.sh --quiet; then
@@ -38,11 +47,12 @@ else
   fi
 fi
 
-# The product's own processes: start the ones that are not already running.
+# The product's own processes must run the build just made: restart the running ones (they are
+# left running afterwards) and start the others (stopped again at the end).
 for name in auth profile catalog media nutrition shell landing buyer farmer; do
   if ! is_running "$name"; then started_app+=("$name"); fi
 done
-if [ ${#started_app[@]} -gt 0 ]; then bash infra/local/app.sh start "${started_app[@]}"; fi
+bash infra/local/app.sh restart
 
 export PUBLIC_URL NATS_URL="nats://127.0.0.1:${NATS_PORT}" REDIS_URL="redis://127.0.0.1:${REDIS_PORT}"
 export MINIO_ACCESS_KEY MINIO_SECRET_KEY KEYCLOAK_AUTH_CLIENT_SECRET

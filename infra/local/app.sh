@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Starts, stops and reports the product's own processes: the five services and the four
 # front-end servers, each a daemon with a log under $TUBER_STATE/logs (see lib.sh).
-#   app.sh start|stop|status [name...]     names: auth profile catalog media nutrition shell landing buyer farmer
+#   app.sh start|stop|restart|status [name...]   names: auth profile catalog media nutrition shell landing buyer farmer
+# `restart` is what to use after a build: sirv lists its files once at start, and a service runs
+# the code it started with.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=lib.sh
@@ -74,7 +76,12 @@ case $cmd in
     [ $failed = 0 ] || { echo "some processes did not start; see $TUBER_STATE/logs/" >&2; exit 1; }
     ;;
   stop)
-    for name in "${names[@]}"; do stop_daemon "$name"; done
+    for name in "${names[@]}"; do stop_daemon "$name" & done
+    wait
+    ;;
+  restart)
+    bash "$0" stop "${names[@]}"
+    bash "$0" start "${names[@]}"
     ;;
   status)
     for name in "${names[@]}"; do
@@ -82,5 +89,5 @@ case $cmd in
       printf '%-10s %-8s http://127.0.0.1:%-6s log: %s\n' "$name" "$state" "$(port_of "$name")" "$TUBER_STATE/logs/$name.log"
     done
     ;;
-  *) echo "usage: app.sh start|stop|status [name...]" >&2; exit 2 ;;
+  *) echo "usage: app.sh start|stop|restart|status [name...]" >&2; exit 2 ;;
 esac
