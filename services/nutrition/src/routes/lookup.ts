@@ -1,10 +1,30 @@
 import { Type } from '@sinclair/typebox';
-import { NutritionLookup, TUBER_TYPES } from '@tuber/contracts';
+import { NutritionLookup, TUBER_TYPES, type TuberType } from '@tuber/contracts';
 import { notFound, type ServiceApp } from '@tuber/kit';
 import type { Redis } from 'ioredis';
 import { embeddedLookup, parseTuberType } from '../domain/lookup.js';
+import { upstreamLookup, type UpstreamOptions } from '../domain/upstream.js';
 
-export function lookupRoutes(app: ServiceApp, deps: { redis: Redis; cacheTtlSeconds: number }) {
+export interface LookupDeps {
+  redis: Redis;
+  cacheTtlSeconds: number;
+  upstream?: UpstreamOptions;
+}
+
+export function lookupRoutes(app: ServiceApp, deps: LookupDeps) {
+  async function resolve(tuberType: TuberType, log: ServiceApp['log']): Promise<NutritionLookup> {
+    if (deps.upstream) {
+      try {
+        const answer = await upstreamLookup(deps.upstream, tuberType);
+        if (answer) return { tuber_type: tuberType, nutrition: answer.nutrition, source: { name: 'Nutrition provider', reference: answer.food } };
+        log.warn({ tuberType }, 'nutrition provider had no food for this type; using the embedded data');
+      } catch (err) {
+        log.warn({ err, tuberType }, 'nutrition provider failed; using the embedded data');
+      }
+    }
+    return embeddedLookup(tuberType);
+  }
+
   app.get(
     '/api/nutrition/:tuberType',
     {
@@ -19,16 +39,16 @@ export function lookupRoutes(app: ServiceApp, deps: { redis: Redis; cacheTtlSeco
       if (!tuberType) {
         throw notFound(`No nutrition data for "${request.params.tuberType}". Known tuber types: ${TUBER_TYPES.join(', ')}.`);
       }
-      const key = `nutrition:v1:${tuberType}`;
+      const key = `nutrition:v1:${deps.upstream ? 'upstream' : 'embedded'}:${tuberType}`;
       const cached = await deps.redis.get(key).catch((err: Error) => {
-        request.log.warn({ err }, 'nutrition cache unavailable; answering from the embedded data');
+        request.log.warn({ err }, 'nutrition cache unavailable');
         return null;
       });
       if (cached) {
         reply.header('x-cache', 'hit');
         return JSON.parse(cached) as NutritionLookup;
       }
-      const answer = embeddedLookup(tuberType);
+      const answer = await resolve(tuberType, request.log);
       await deps.redis.set(key, JSON.stringify(answer), 'EX', deps.cacheTtlSeconds).catch(() => undefined);
       reply.header('x-cache', 'miss');
       return answer;
