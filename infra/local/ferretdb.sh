@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# FerretDB 1.x — the MongoDB wire protocol on SQLite (docs/adr/0002), built from the Go module proxy.
+# FerretDB 1.x — the MongoDB wire protocol on PostgreSQL (docs/adr/0002), built from the Go module proxy.
 source "$(dirname "$0")/lib.sh"
 FERRETDB_VERSION=v1.24.0
 bin="$TUBER_CACHE/bin/ferretdb-$FERRETDB_VERSION"
 
 install_server() {
+  bash "$(dirname "$0")/postgres.sh" install
   [ -x "$bin" ] && return 0
   log "building FerretDB $FERRETDB_VERSION (once; cached in $TUBER_CACHE)"
   # `go install` is refused by the module proxy's version list here, so build inside the module.
@@ -18,12 +19,19 @@ install_server() {
 
 start_server() {
   mkdir -p "$TUBER_STATE/data/ferretdb"
+  bash "$(dirname "$0")/postgres.sh" start
   start_daemon ferretdb "$bin" \
     --listen-addr="127.0.0.1:${MONGO_PORT}" \
-    --handler=sqlite --sqlite-url="file:$TUBER_STATE/data/ferretdb/" \
+    --handler=postgresql --postgresql-url="postgres://ferretdb@127.0.0.1:${POSTGRES_PORT:-5433}/ferretdb" \
     --state-dir="$TUBER_STATE/data/ferretdb" \
     --debug-addr=- --telemetry=disable --log-level=WARN
   wait_port "$MONGO_PORT" ferretdb 60
+}
+
+# FerretDB and its PostgreSQL go down and come up together.
+stop_server() {
+  stop_daemon ferretdb
+  bash "$(dirname "$0")/postgres.sh" stop
 }
 
 server_main ferretdb "$@"

@@ -118,7 +118,8 @@ apt_ensure() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
-# A server script defines install_server and start_server (which waits for readiness), then
+# A server script defines install_server and start_server (which waits for readiness), and
+# optionally stop_server, then
 # ends with `server_main NAME "$@"` to get the subcommands install | start | stop | status.
 server_main() {
   local name=$1
@@ -126,8 +127,8 @@ server_main() {
     install) install_server ;;
     # (no && chains here: bash would ignore errexit inside the functions)
     start) install_server; start_server ;;
-    stop) stop_daemon "$name" ;;
-    restart) stop_daemon "$name"; install_server; start_server ;;
+    stop) if declare -F stop_server >/dev/null; then stop_server; else stop_daemon "$name"; fi ;;
+    restart) bash "$0" stop; install_server; start_server ;;
     status) if is_running "$name"; then echo "$name: running (pid $(pid_of "$name"))"; else echo "$name: stopped"; return 1; fi ;;
     *) echo "usage: $(basename "$0") install|start|stop|restart|status" >&2; return 2 ;;
   esac

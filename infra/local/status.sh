@@ -5,6 +5,7 @@ here=$(dirname "$0")
 quiet=0
 [ "${1:-}" = --quiet ] && quiet=1
 declare -A where=(
+  [postgres]="postgres://127.0.0.1:${POSTGRES_PORT:-5433} (FerretDB's backend)"
   [ferretdb]="mongodb://127.0.0.1:$MONGO_PORT"
   [nats]="nats://127.0.0.1:$NATS_PORT (monitor :$NATS_MONITOR_PORT)"
   [redis]="redis://127.0.0.1:$REDIS_PORT"
@@ -17,5 +18,5 @@ down=0
 while read -r server; do
   if is_running "$server"; then state=running; else state=stopped; down=1; fi
   [ $quiet = 1 ] || printf '%-9s %-8s %-58s %s\n' "$server" "$state" "${where[$server]}" "$TUBER_STATE/logs/$server.log"
-done < "$here/servers.list"
+done < <(sed 's/^ferretdb$/postgres\nferretdb/' "$here/servers.list")
 exit $down

@@ -1,6 +1,7 @@
 import { createServiceApp, flushAllOutboxes, useAuth, useEventBus, useMongo, type ServiceApp } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
-import { productModel } from './domain/product.js';
+import { feedDayModel, productModel } from './domain/product.js';
+import { backfillFeedHours } from './domain/migrations.js';
 import { projectionModels } from './domain/projections.js';
 import { followProjections } from './events/projections.js';
 import { farmerProductRoutes } from './routes/farmer-products.js';
@@ -12,14 +13,17 @@ export async function buildApp(config: CatalogConfig): Promise<ServiceApp> {
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'catalog');
   const Product = productModel(mongo);
+  const FeedDay = feedDayModel(mongo);
   const projections = projectionModels(mongo);
-  await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init()]);
+  await Promise.all([Product.init(), FeedDay.init(), projections.Farmer.init(), projections.Image.init()]);
+  const backfilled = await backfillFeedHours(Product, FeedDay);
+  if (backfilled) app.log.info({ backfilled }, 'products given their feed hour');
   // A deletion interrupted after marking: publish its event, then finish it.
   await flushAllOutboxes(Product, 'product_id', bus);
   await Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } });
   await followProjections(bus, projections, Product);
   // /mine is declared before /:productId so the static path wins.
-  farmerProductRoutes(app, { Product, projections, bus });
-  productRoutes(app, { Product, pageMax: config.FEED_PAGE_MAX });
+  farmerProductRoutes(app, { Product, FeedDay, projections, bus });
+  productRoutes(app, { Product, FeedDay, pageMax: config.FEED_PAGE_MAX });
   return app;
 }

@@ -39,6 +39,8 @@ export const ProductSchema = new Schema(
     health: { type: String },
     nutrition: { type: NutritionSchema },
     created_at: { type: Date, required: true },
+    /** UTC hour of created_at ("2026-11-22T09"): the feed reads one hour at a time (see feed.ts). */
+    feed_hour: { type: String, required: true },
     /** Set while a deletion's event is being published; the document goes right after. */
     deleting: { type: Boolean, default: false },
     outbox: OutboxField,
@@ -47,6 +49,7 @@ export const ProductSchema = new Schema(
 );
 ProductSchema.index({ product_id: 1 }, { unique: true });
 ProductSchema.index({ created_at: -1, product_id: -1 });
+ProductSchema.index({ feed_hour: 1, created_at: -1, product_id: -1 });
 ProductSchema.index({ farmer_id: 1, created_at: -1 });
 
 export type ProductDocument = InferSchemaType<typeof ProductSchema>;
@@ -75,4 +78,22 @@ export function toApiProduct(doc: ProductDocument): Product {
     ...(doc.nutrition ? { nutrition: doc.nutrition as NonNullable<Product['nutrition']> } : {}),
     created_at: doc.created_at.toISOString(),
   };
+}
+
+/** Days that have (or had) products, each listing its hours with products: one small document per day. */
+const FeedDaySchema = new Schema({ day: { type: String, required: true }, hours: { type: [String], default: [] } }, { collection: 'feed_day', versionKey: false });
+FeedDaySchema.index({ day: 1 }, { unique: true });
+
+export function feedDayModel(connection: Connection) {
+  return connection.model('FeedDay', FeedDaySchema);
+}
+export type FeedDayModel = ReturnType<typeof feedDayModel>;
+
+export const feedHourOf = (date: Date) => date.toISOString().slice(0, 13);
+
+/** Lists the product's hour before the product is written, so the feed never misses it. */
+export async function listFeedHour(FeedDay: FeedDayModel, createdAt: Date): Promise<string> {
+  const hour = feedHourOf(createdAt);
+  await FeedDay.updateOne({ day: hour.slice(0, 10) }, { $addToSet: { hours: hour.slice(11, 13) } }, { upsert: true });
+  return hour;
 }

@@ -4,11 +4,12 @@ import { NewProduct, Product as ProductResponse, ProductCreated, ProductDeleted 
 import { badRequest, conflict, flushOutbox, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
 import { checkNewProduct } from '../domain/new-product.js';
-import { toApiProduct, type ProductModel } from '../domain/product.js';
+import { listFeedHour, toApiProduct, type FeedDayModel, type ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
 
 export interface FarmerProductDeps {
   Product: ProductModel;
+  FeedDay: FeedDayModel;
   projections: Projections;
   bus: EventBus;
   /** How long to wait for a just-uploaded image's event to reach the catalog. */
@@ -44,6 +45,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       const ordered = body.image_ids.map((id) => byId.get(id)!);
       const productId = randomUUID();
       const createdAt = new Date();
+      const feedHour = await listFeedHour(deps.FeedDay, createdAt);
       await Product.create({
         product_id: productId,
         farmer_id: farmerId,
@@ -62,6 +64,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         ...(body.health?.trim() ? { health: body.health.trim() } : {}),
         ...(body.nutrition ? { nutrition: body.nutrition } : {}),
         created_at: createdAt,
+        feed_hour: feedHour,
         outbox: [pendingEvent(ProductCreated, { product_id: productId, farmer_id: farmerId, image_ids: body.image_ids, created_at: createdAt.toISOString() }, `product-created:${productId}`)],
       });
       await flushOutbox(Product, { product_id: productId }, bus);

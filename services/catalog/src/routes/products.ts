@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { Page, Product } from '@tuber/contracts';
 import { badRequest, notFound, type ServiceApp } from '@tuber/kit';
-import { afterPosition, decodeCursor, encodeCursor } from '../domain/cursor.js';
-import { toApiProduct, type ProductModel } from '../domain/product.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { readFeedPage } from '../domain/feed.js';
+import { toApiProduct, type FeedDayModel, type ProductModel } from '../domain/product.js';
 
-export function productRoutes(app: ServiceApp, deps: { Product: ProductModel; pageMax: number }) {
+export function productRoutes(app: ServiceApp, deps: { Product: ProductModel; FeedDay: FeedDayModel; pageMax: number }) {
   app.get(
     '/api/catalog/products',
     {
@@ -23,15 +24,11 @@ export function productRoutes(app: ServiceApp, deps: { Product: ProductModel; pa
       const { limit, cursor } = request.query;
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !position) throw badRequest('The page cursor is not valid. Reload the feed to start again.');
-      const docs = await deps.Product.find({ deleting: { $ne: true }, ...(position ? afterPosition(position) : {}) })
-        .sort({ created_at: -1, product_id: -1 })
-        .limit(limit + 1)
-        .lean();
-      const items = docs.slice(0, limit);
+      const { items, more } = await readFeedPage(deps, limit, position);
       const last = items.at(-1);
       return {
         items: items.map(toApiProduct),
-        next_cursor: docs.length > limit && last ? encodeCursor({ createdAt: last.created_at, productId: last.product_id }) : null,
+        next_cursor: more && last ? encodeCursor({ createdAt: last.created_at, productId: last.product_id }) : null,
       };
     },
   );

@@ -27,3 +27,14 @@ describe('money', () => {
     expect(nairaToKobo(Number.NaN)).toBeUndefined();
   });
 });
+
+import { comesBefore } from '../../src/domain/feed.js';
+
+describe('feed order', () => {
+  const at = (iso: string, id: string) => ({ created_at: new Date(iso), product_id: id });
+  it('puts newer first and breaks ties by product id', () => {
+    expect(comesBefore(at('2026-11-22T10:00:00Z', 'a'), at('2026-11-22T09:00:00Z', 'z'))).toBe(true);
+    expect(comesBefore(at('2026-11-22T10:00:00Z', 'b'), at('2026-11-22T10:00:00Z', 'a'))).toBe(true);
+    expect(comesBefore(at('2026-11-22T10:00:00Z', 'a'), at('2026-11-22T10:00:00Z', 'b'))).toBe(false);
+  });
+});
