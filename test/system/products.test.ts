@@ -61,10 +61,11 @@ describe('photos', () => {
     expect(answer.body.message).toContain('not an image');
   });
 
-  it('rejects an oversized file with 413', async () => {
-    const big = Buffer.alloc(11 * 1024 * 1024, 1);
+  it.each([11, 13])('rejects a %i MB file with 413 and a clear message', async (megabytes) => {
+    const big = Buffer.alloc(megabytes * 1024 * 1024, 1);
     const answer = await api('POST', '/api/media/images', { token: farmer.accessToken, form: imageForm(big, 'huge.jpg') });
     expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe('This photo is larger than 10 MB. Choose a smaller one.');
   });
 });
 
