@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string; args?: Record<string, string> };
+  build?: { context: string; target: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   healthcheck?: { test: unknown };
   depends_on?: Record<string, { condition: string }>;
@@ -35,23 +35,22 @@ function listenPort(name: string): number | undefined {
 }
 
 describe('docker-compose.yml', () => {
-  it('runs every service of the repo from the shared service Dockerfile with its own name and port', () => {
+  it('builds every service of the repo from the Dockerfile\'s service target with its own name and port', () => {
     expect(backendNames.sort()).toEqual(['auth', 'catalog', 'media', 'nutrition', 'profile']);
     for (const name of backendNames) {
       const service = services[name];
       expect(service, name).toBeDefined();
-      expect(service!.build?.dockerfile).toBe('services/Dockerfile');
-      expect(service!.build?.args?.SERVICE).toBe(name);
-      expect(service!.build?.args?.PORT).toBe(service!.environment?.PORT);
-      expect(existsSync(service!.build!.dockerfile)).toBe(true);
+      expect(service!.build).toMatchObject({ context: '.', target: 'service', args: { SERVICE: name, PORT: service!.environment?.PORT } });
+      expect(existsSync(`services/${name}/src/server.ts`)).toBe(true);
     }
   });
 
-  it('runs every front end from its own Dockerfile', () => {
+  it('builds every front end from the Dockerfile\'s frontend target, each with an nginx config that exists', () => {
     expect(frontendNames.sort()).toEqual(['buyer', 'farmer', 'landing', 'shell']);
     for (const name of frontendNames) {
-      expect(services[name]?.build?.dockerfile, name).toBe(`frontends/${name}/Dockerfile`);
-      expect(existsSync(`frontends/${name}/Dockerfile`), name).toBe(true);
+      const build = services[name]?.build;
+      expect(build, name).toMatchObject({ context: '.', target: 'frontend', args: { FRONTEND: name } });
+      expect(existsSync(build?.args?.NGINX_CONF ?? 'frontends/ui/docker/nginx-remote.conf'), name).toBe(true);
     }
   });
 
@@ -99,12 +98,19 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('services/Dockerfile', () => {
-  const dockerfile = readFileSync('services/Dockerfile', 'utf8');
-  it('is multi-stage, runs as the non-root node user, exposes its port and checks health', () => {
-    expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
-    expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^EXPOSE \$\{PORT\}$/m);
-    expect(dockerfile).toMatch(/^HEALTHCHECK /m);
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync('Dockerfile', 'utf8');
+  const stage = (name: string) => dockerfile.split(/^FROM /m).find((part) => new RegExp(`AS ${name}\\s*$`, 'm').test(part.split('\n')[0] ?? '')) ?? '';
+  it('has service and frontend targets that run as non-root users, expose a port and check health', () => {
+    expect(stage('service')).toMatch(/^USER node$/m);
+    expect(stage('service')).toMatch(/^EXPOSE \$\{PORT\}$/m);
+    expect(stage('service')).toMatch(/^HEALTHCHECK /m);
+    expect(stage('frontend')).toMatch(/nginx-unprivileged|NGINX_IMAGE/);
+    expect(stage('frontend')).toMatch(/^EXPOSE 8080$/m);
+    expect(stage('frontend')).toMatch(/^HEALTHCHECK /m);
+  });
+  it('copies the manifest of every workspace the root package.json lists', () => {
+    const workspaces = (JSON.parse(readFileSync('package.json', 'utf8')) as { workspaces: string[] }).workspaces;
+    for (const workspace of workspaces) expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
   });
 });
