@@ -61,11 +61,24 @@ MINIO_ACCESS_KEY=$(cat "$TUBER_STATE/secrets/minio-root-user" 2>/dev/null || tru
 MINIO_SECRET_KEY=$(cat "$TUBER_STATE/secrets/minio-root-password" 2>/dev/null || true)
 
 mkdir -p test-artifacts
+# The projects run one after another: integration tests stop and start servers, which must never
+# happen under a browser test. Inside a project, files that share servers run one at a time.
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-artifacts/vitest.json "$@" || status=$?
-# One plain closing line, whatever reporter ran: "N passed, N failed, N skipped".
+projects=(unit integration browser)
+for project in "${projects[@]}"; do
+  echo "== vitest project: $project"
+  npx vitest run --project "$project" --reporter=default --reporter=json --outputFile.json="test-artifacts/vitest-$project.json" "$@" || status=1
+done
+# One plain closing line over all projects: "N passed, N failed, N skipped".
 node -e '
-  const r = JSON.parse(require("fs").readFileSync("test-artifacts/vitest.json", "utf8"));
-  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
-' || true
+  const fs = require("fs");
+  let passed = 0, failed = 0, skipped = 0;
+  for (const project of process.argv.slice(1)) {
+    const file = `test-artifacts/vitest-${project}.json`;
+    if (!fs.existsSync(file)) { failed += 1; continue; }
+    const r = JSON.parse(fs.readFileSync(file, "utf8"));
+    passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+  }
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+' "${projects[@]}" || true
 exit $status
