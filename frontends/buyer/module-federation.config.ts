@@ -1,4 +1,4 @@
-// Buyer remote. Exposes pages for the shell; the shell finds them through mf-manifest.json.
+// Buyer remote. Exposes the buyer's dashboard pages for the shell; the shell finds them through mf-manifest.json.
 import { createModuleFederationConfig } from '@module-federation/enhanced';
 import { sharedSingletons } from '@tuber/ui/federation';
 
@@ -6,7 +6,10 @@ export default createModuleFederationConfig({
   name: 'buyer',
   filename: 'remoteEntry.js',
   exposes: {
-    './BuyerHome': './src/exposed/BuyerHome.tsx',
+    './FeedPage': './src/exposed/FeedPage.tsx', //                  /dashboard/buyer
+    './ProductDetailPage': './src/exposed/ProductDetailPage.tsx', // /dashboard/buyer/:productId
+    './CartPage': './src/exposed/CartPage.tsx', //                  /dashboard/cart
+    './BuyerProfilePage': './src/exposed/BuyerProfilePage.tsx', //  /dashboard/buyerprofile
   },
   shared: sharedSingletons,
   manifest: true,

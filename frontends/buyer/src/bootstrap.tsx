@@ -1,18 +1,38 @@
-// The buyer remote as an app of its own (npm run dev / its server's index.html), without the shell.
+// The buyer remote as an app of its own (npm run dev / its server's index.html), without the shell: the
+// four exposed pages on the shell's own routes, in <StandaloneShell>.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { StandaloneShell } from '@tuber/ui';
-import BuyerHome from './exposed/BuyerHome.js';
+import BuyerProfilePage from './exposed/BuyerProfilePage.js';
+import CartPage from './exposed/CartPage.js';
+import FeedPage from './exposed/FeedPage.js';
+import ProductDetailPage from './exposed/ProductDetailPage.js';
+import { DevSession } from './standalone/DevSession.js';
+import { StandaloneNav } from './standalone/StandaloneNav.js';
 
-const router = createBrowserRouter([{ path: '*', element: <BuyerHome /> }]);
+const router = createBrowserRouter([
+  {
+    element: <StandaloneNav />,
+    children: [
+      { path: '/dashboard/buyer', element: <FeedPage /> },
+      { path: '/dashboard/buyer/:productId', element: <ProductDetailPage /> },
+      { path: '/dashboard/cart', element: <CartPage /> },
+      { path: '/dashboard/buyerprofile', element: <BuyerProfilePage /> },
+      { path: '/dashboard/farmer', element: <p style={{ padding: 16 }}>The farmer pages are in the farmer remote.</p> },
+      { path: '*', element: <Navigate to="/dashboard/buyer" replace /> },
+    ],
+  },
+]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <StandaloneShell>
-      <RouterProvider router={router} />
+      <DevSession>
+        <RouterProvider router={router} />
+      </DevSession>
     </StandaloneShell>
   </StrictMode>,
 );

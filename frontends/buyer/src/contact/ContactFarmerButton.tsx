@@ -1,0 +1,15 @@
+import { useState } from 'react';
+import { ContactFarmerModal } from './ContactFarmerModal.js';
+
+/** "Contact Farmer": opens the modal for one farmer (detail page and each cart item). */
+export function ContactFarmerButton({ farmerId, className }: { farmerId: string; className?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        Contact Farmer
+      </button>
+      {open ? <ContactFarmerModal farmerId={farmerId} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+// The Contact Farmer modal (spec §2): spinner, then the farmer's business, location, phone and e-mail links.
+import { useEffect, useRef } from 'react';
+import { Spinner } from '@tuber/ui';
+import { growsLine, mailtoHref, telHref } from './contactText.js';
+import { useFarmerContact } from './useFarmerContact.js';
+import styles from './contact.module.css';
+
+export function ContactFarmerModal({ farmerId, onClose }: { farmerId: string; onClose: () => void }) {
+  const state = useFarmerContact(farmerId);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    // The native modal dialog brings the backdrop, focus trapping and Escape.
+    // No close() on cleanup: removing the element ends the modal, and a close() there would fire "close"
+    // (and onClose) after StrictMode's trial unmount.
+    if (element && !element.open) element.showModal();
+  }, []);
+
+  const grows = state.status === 'ready' ? growsLine(state.contact.business_name, state.contact.tuber) : null;
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby="contact-farmer-title"
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose(); // a click on the backdrop
+      }}
+    >
+      <div className={styles.body}>
+        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+        </button>
+        {state.status === 'loading' ? (
+          <>
+            <h2 id="contact-farmer-title" className={styles.hidden}>
+              Contact Farmer
+            </h2>
+            <Spinner label="Loading farmer…" />
+          </>
+        ) : null}
+        {state.status === 'error' ? (
+          <>
+            <h2 id="contact-farmer-title" className={styles.title}>
+              Contact Farmer
+            </h2>
+            <p role="alert" className={styles.error}>
+              Error fetching farmer: {state.message}
+            </p>
+          </>
+        ) : null}
+        {state.status === 'ready' ? (
+          <>
+            <h2 id="contact-farmer-title" className={styles.title}>
+              Contact {state.contact.business_name}
+            </h2>
+            <p className={styles.location}>{state.contact.location}</p>
+            <ul className={styles.links}>
+              <li>
+                <a className={styles.link} href={telHref(state.contact.phone)}>
+                  <span className={styles.linkLabel}>Phone</span>
+                  {state.contact.phone}
+                </a>
+              </li>
+              <li>
+                <a className={styles.link} href={mailtoHref(state.contact.email)}>
+                  <span className={styles.linkLabel}>E-mail</span>
+                  {state.contact.email}
+                </a>
+              </li>
+            </ul>
+            {grows ? <p className={styles.grows}>{grows}</p> : null}
+          </>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Nutrition } from '../catalog/types.js';
+import { nutritionBars } from './nutrition.js';
+import styles from './detail.module.css';
+
+/** "Nutrition Value": one bar per nutrient, the value to 2 decimals beside it. */
+export function NutritionChart({ nutrition }: { nutrition: Nutrition | null | undefined }) {
+  const bars = nutritionBars(nutrition);
+  return (
+    <section className={styles.section} aria-labelledby="nutrition-title">
+      <h2 id="nutrition-title" className={styles.sectionTitle}>
+        Nutrition Value
+      </h2>
+      {bars ? (
+        <>
+          <ul className={styles.bars} data-testid="nutrition-bars">
+            {bars.map((bar) => (
+              <li key={bar.key} className={styles.bar} data-nutrient={bar.key}>
+                <span className={styles.barLabel}>{bar.label}</span>
+                <span className={styles.barTrack} role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={bar.percent} aria-label={`${bar.label}, ${bar.percent}% of daily value`}>
+                  <span className={styles.barFill} style={{ width: `${bar.percent}%` }} />
+                </span>
+                <span className={styles.barValue} data-testid="nutrient-value">
+                  {bar.value} {bar.unit}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className={styles.note}>Bars show the share of a day&rsquo;s reference intake (2,000 kcal diet).</p>
+        </>
+      ) : (
+        <p className={styles.muted}>information not provided</p>
+      )}
+    </section>
+  );
+}

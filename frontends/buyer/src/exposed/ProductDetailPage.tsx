@@ -1,0 +1,95 @@
+// Product detail at /dashboard/buyer/:productId (spec §2): seller, photos, nutrition, the texts, Add to cart, Contact Farmer.
+import { Link, useParams } from 'react-router-dom';
+import { Button, buttonClass, formatNaira, nairaToKobo, shortAge, Spinner, useToast } from '@tuber/ui';
+import { addProductToCart } from '../cart/addProductToCart.js';
+import { ContactFarmerButton } from '../contact/ContactFarmerButton.js';
+import { Carousel } from '../detail/Carousel.js';
+import { NutritionChart } from '../detail/NutritionChart.js';
+import { useProduct } from '../detail/useProduct.js';
+import styles from '../detail/detail.module.css';
+
+export default function ProductDetailPage() {
+  const { productId } = useParams<{ productId: string }>();
+  const state = useProduct(productId);
+  const toast = useToast();
+
+  if (state.status === 'loading') return <Spinner label="Loading product…" />;
+  if (state.status === 'not-found') {
+    return (
+      <section className={styles.page}>
+        <div className={styles.notFound} role="alert">
+          <h1 className={styles.title}>Product not found</h1>
+          <p className={styles.muted}>This product is no longer available: the farmer may have removed it.</p>
+          <Link to="/dashboard/buyer" className={buttonClass('primary')}>
+            Back to products
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className={styles.page}>
+        <p role="alert" className={styles.error}>
+          Error: {state.message}
+        </p>
+        <Link to="/dashboard/buyer">Back to products</Link>
+      </section>
+    );
+  }
+
+  const { product } = state;
+  return (
+    <article className={styles.page} data-testid="product-detail">
+      <Link to="/dashboard/buyer" className={styles.back}>
+        ← All products
+      </Link>
+      <header className={styles.seller}>
+        <div>
+          <p className={styles.business}>{product.business_name}</p>
+          <p className={styles.muted}>{product.location}</p>
+        </div>
+        <time dateTime={product.created_at} className={styles.muted}>
+          {shortAge(product.created_at)}
+        </time>
+      </header>
+
+      <div className={styles.layout}>
+        <Carousel images={product.images} name={product.product_name} />
+        <div className={styles.summary}>
+          <h1 className={styles.title}>{product.product_name}</h1>
+          <p className={styles.type}>Type: {product.tuber_type}</p>
+          <p className={styles.price}>{formatNaira(nairaToKobo(product.price))}</p>
+          <p>
+            <span className={styles.badge}>Number of KG: {product.kg}</span>
+          </p>
+          <div className={styles.actions}>
+            <Button onClick={() => addProductToCart(product, toast)}>Add to cart</Button>
+            <ContactFarmerButton farmerId={product.farmer_id} className={buttonClass('secondary')} />
+          </div>
+        </div>
+      </div>
+
+      <NutritionChart nutrition={product.nutrition} />
+
+      <section className={styles.section} aria-labelledby="description-title">
+        <h2 id="description-title" className={styles.sectionTitle}>
+          Description
+        </h2>
+        <p className={styles.text}>{product.description}</p>
+      </section>
+      <section className={styles.section} aria-labelledby="health-title">
+        <h2 id="health-title" className={styles.sectionTitle}>
+          Health Benefit
+        </h2>
+        <p className={styles.text}>{product.health?.trim() ? product.health : 'information not provided'}</p>
+      </section>
+      <section className={styles.section} aria-labelledby="cultural-title">
+        <h2 id="cultural-title" className={styles.sectionTitle}>
+          Cultural Relevance
+        </h2>
+        <p className={styles.text}>{product.cultural}</p>
+      </section>
+    </article>
+  );
+}
