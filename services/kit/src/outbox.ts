@@ -23,7 +23,6 @@ export function pendingEvent<E extends EventContract>(event: E, payload: EventPa
 
 const contractFor = (subject: string) => ALL_EVENTS.find((event) => event.subject === subject);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OutboxModel = Model<any>;
 
 /** Publishes the pending events of one document, removing each once the stream has it. */
