@@ -62,7 +62,7 @@ MINIO_SECRET_KEY=$(cat "$TUBER_STATE/secrets/minio-root-password" 2>/dev/null ||
 
 mkdir -p test-artifacts
 echo "== lint"
-npx eslint . || { echo "lint failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+npx eslint . || { echo "lint failed: see above"; exit 1; }
 # The projects run one after another: integration tests stop and start servers, which must never
 # happen under a browser test. Inside a project, files that share servers run one at a time.
 status=0

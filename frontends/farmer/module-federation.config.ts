@@ -1,4 +1,5 @@
-// Farmer remote. Exposes pages for the shell; the shell finds them through mf-manifest.json.
+// Farmer remote. Exposes pages for the shell; the shell finds them through mf-manifest.json and mounts them
+// on /dashboard/farmer, /dashboard/productLists and /dashboard/farmerprofile.
 import { createModuleFederationConfig } from '@module-federation/enhanced';
 import { sharedSingletons } from '@tuber/ui/federation';
 
@@ -6,7 +7,9 @@ export default createModuleFederationConfig({
   name: 'farmer',
   filename: 'remoteEntry.js',
   exposes: {
-    './FarmerHome': './src/exposed/FarmerHome.tsx',
+    './AddProductPage': './src/exposed/AddProductPage.tsx',
+    './ProductListPage': './src/exposed/ProductListPage.tsx',
+    './FarmerProfilePage': './src/exposed/FarmerProfilePage.tsx',
   },
   shared: sharedSingletons,
   manifest: true,

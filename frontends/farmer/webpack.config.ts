@@ -3,10 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { frontEndConfig } from '@tuber/ui/build';
 import federation from './module-federation.config.ts';
 
+const gateway = process.env.PUBLIC_URL ?? 'http://localhost:8080';
+
 export default frontEndConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   federation,
   port: Number(process.env.FARMER_PORT ?? 3003),
   title: 'Tuber Market — farmer (standalone)',
   publicPath: 'auto',
+  // Alone, the dev server plays the gateway for the API and the product photos.
+  devServer: { proxy: [{ context: ['/api', '/auth', '/files'], target: gateway, changeOrigin: true }] },
 });

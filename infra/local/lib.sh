@@ -1,40 +1,61 @@
 #!/usr/bin/env bash
-# Shared helpers for the local (Docker-free) run. Source it; it loads .env.example then .env
-# (variables already in the environment win) and provides:
-#   log MSG                       – message on stderr
-#   is_running NAME               – the daemon NAME is alive (pid file + signal 0)
-#   start_daemon NAME CMD...      – run CMD in its own session, log to $TUBER_STATE/logs/NAME.log
-#   stop_daemon NAME              – TERM the daemon's process group, KILL after 20 s
-#   wait_port PORT NAME [SECS]    – wait until 127.0.0.1:PORT accepts connections
-#   wait_http URL NAME [SECS]     – wait until URL answers 2xx/3xx
-#   ensure_secret NAME [BYTES]    – print a generated secret, creating it on first use
-#   apt_ensure CMD PKG...         – install Debian packages when CMD is missing
+# Shared helpers for the local (Docker-free) run; `source` it from any script under infra/local/
+# (server scripts, up/down/status, app.sh). On load it reads .env.example, then .env if present
+# (KEY=VALUE lines; a variable already set in the caller's environment wins over both), and
+# exports TUBER_ROOT, TUBER_CACHE (downloads and builds, default ~/.cache/tuber) and TUBER_STATE
+# (runtime state, default <repo>/.run, always absolute):
+#   $TUBER_STATE/data/NAME  $TUBER_STATE/logs/NAME.log  $TUBER_STATE/pids/NAME.pid  $TUBER_STATE/secrets/
+# Functions:
+#   log MSG...                    – message on stderr
+#   is_running NAME               – true while daemon NAME is alive (pid file + signal 0)
+#   start_daemon NAME CMD...      – run CMD in its own session (setsid) in the background, output
+#                                   appended to logs/NAME.log, pid in pids/NAME.pid; does nothing
+#                                   if NAME already runs. Environment prefixes work:
+#                                   `FOO=1 start_daemon NAME CMD...`
+#   stop_daemon NAME              – TERM the daemon's process group, wait up to 20 s, then KILL
+#   wait_port PORT [NAME] [SECS]  – wait (default 60 s) until 127.0.0.1:PORT accepts connections;
+#                                   with NAME, give up early when that daemon dies and show its log
+#   wait_http URL [NAME] [SECS]   – same, until URL answers 2xx/3xx
+#   ensure_secret NAME [BYTES]    – print secrets/NAME, generating it on first use (mode 600)
+#   apt_ensure CMD PKG...         – apt-get install PKG... when CMD is missing (apt-get update once)
+#   server_main NAME ARGS...      – the install|start|stop|restart|status dispatcher of server scripts
 set -euo pipefail
 
 TUBER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export TUBER_ROOT
 
+# Names set by the caller before we read any file: those always win.
+declare -A _tuber_preset=()
+while IFS= read -r _name; do _tuber_preset[$_name]=1; done < <(compgen -e)
+unset _name
+
 load_env_file() {
   local file=$1 line key value
   [ -f "$file" ] || return 0
   while IFS= read -r line || [ -n "$line" ]; do
-    [[ $line =~ ^[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)=(.*)$ ]] || continue
-    key=${BASH_REMATCH[1]}
-    value=${BASH_REMATCH[2]}
-    [ -n "${!key+x}" ] && continue
+    [[ $line =~ ^[[:space:]]*(export[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$ ]] || continue
+    key=${BASH_REMATCH[2]}
+    value=${BASH_REMATCH[3]}
+    [ -n "${_tuber_preset[$key]:-}" ] && continue
+    value=${value%"${value##*[![:space:]]}"}
+    if [[ $value =~ ^\"(.*)\"$ || $value =~ ^\'(.*)\'$ ]]; then value=${BASH_REMATCH[1]}; fi
     value=${value//\$\{HOME\}/$HOME}
+    value=${value//\$HOME/$HOME}
+    [[ $value == "~/"* ]] && value=$HOME/${value#"~/"}
     export "$key=$value"
   done < "$file"
 }
-# .env first so its values win over the defaults; variables set by the caller win over both.
-load_env_file "$TUBER_ROOT/.env"
 load_env_file "$TUBER_ROOT/.env.example"
+load_env_file "$TUBER_ROOT/.env"
 
 TUBER_CACHE=${TUBER_CACHE:-$HOME/.cache/tuber}
+TUBER_STATE=${TUBER_STATE:-.run}
+[[ $TUBER_CACHE == "~/"* ]] && TUBER_CACHE=$HOME/${TUBER_CACHE#"~/"}
+case $TUBER_CACHE in /*) ;; *) TUBER_CACHE=$TUBER_ROOT/${TUBER_CACHE#./} ;; esac
 case $TUBER_STATE in /*) ;; *) TUBER_STATE=$TUBER_ROOT/${TUBER_STATE#./} ;; esac
 export TUBER_CACHE TUBER_STATE
 mkdir -p "$TUBER_CACHE/bin" "$TUBER_CACHE/downloads" "$TUBER_CACHE/src" \
-  "$TUBER_STATE/data" "$TUBER_STATE/logs" "$TUBER_STATE/pids" "$TUBER_STATE/secrets"
+  "$TUBER_STATE/data" "$TUBER_STATE/logs" "$TUBER_STATE/pids" "$TUBER_STATE/secrets" "$TUBER_STATE/conf"
 chmod 700 "$TUBER_STATE/secrets"
 
 log() { printf '[tuber] %s\n' "$*" >&2; }
@@ -76,28 +97,37 @@ stop_daemon() {
   rm -f "$TUBER_STATE/pids/$name.pid"
 }
 
-wait_port() {
-  local port=$1 name=$2 secs=${3:-60} i
-  for i in $(seq 1 $((secs * 5))); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
-    if ! is_running "$name"; then break; fi
-    sleep 0.2
-  done
-  log "$name is not listening on port $port; last lines of $TUBER_STATE/logs/$name.log:"
-  tail -n 20 "$TUBER_STATE/logs/$name.log" >&2 || true
+# Shared by wait_port and wait_http: NAME's log tail on failure.
+_wait_failed() {
+  local what=$1 name=$2
+  log "${name:-server} did not answer $what in time"
+  if [ -n "$name" ] && [ -f "$TUBER_STATE/logs/$name.log" ]; then
+    log "last lines of $TUBER_STATE/logs/$name.log:"
+    tail -n 20 "$TUBER_STATE/logs/$name.log" >&2 || true
+  fi
   return 1
 }
 
+wait_port() {
+  local port=$1 name=${2:-} secs=${3:-60}
+  local deadline=$((SECONDS + secs))
+  while [ $SECONDS -le $deadline ]; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
+    if [ -n "$name" ] && ! is_running "$name"; then break; fi
+    sleep 0.2
+  done
+  _wait_failed "on port $port" "$name"
+}
+
 wait_http() {
-  local url=$1 name=$2 secs=${3:-60} i
-  for i in $(seq 1 $((secs * 4))); do
+  local url=$1 name=${2:-} secs=${3:-60}
+  local deadline=$((SECONDS + secs))
+  while [ $SECONDS -le $deadline ]; do
     if curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null; then return 0; fi
-    if ! is_running "$name"; then break; fi
+    if [ -n "$name" ] && ! is_running "$name"; then break; fi
     sleep 0.25
   done
-  log "$name did not answer $url; last lines of $TUBER_STATE/logs/$name.log:"
-  tail -n 20 "$TUBER_STATE/logs/$name.log" >&2 || true
-  return 1
+  _wait_failed "$url" "$name"
 }
 
 ensure_secret() {

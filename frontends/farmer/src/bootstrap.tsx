@@ -1,18 +1,37 @@
-// The farmer remote as an app of its own (npm run dev / its server's index.html), without the shell.
+// The farmer remote as an app of its own (npm run dev / its server's index.html), without the shell: the
+// three exposed pages on the shell's own routes, in <StandaloneShell> with a pasted-token dev session.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { StandaloneShell } from '@tuber/ui';
-import FarmerHome from './exposed/FarmerHome.js';
+import AddProductPage from './exposed/AddProductPage.js';
+import FarmerProfilePage from './exposed/FarmerProfilePage.js';
+import ProductListPage from './exposed/ProductListPage.js';
+import { ADD_PRODUCT_PATH, BUYER_HOME_PATH, FARMER_PROFILE_PATH, PRODUCT_LIST_PATH } from './shared/paths.js';
+import { DevSession } from './standalone/DevSession.js';
+import { StandaloneNav } from './standalone/StandaloneNav.js';
 
-const router = createBrowserRouter([{ path: '*', element: <FarmerHome /> }]);
+const router = createBrowserRouter([
+  {
+    element: <StandaloneNav />,
+    children: [
+      { path: ADD_PRODUCT_PATH, element: <AddProductPage /> },
+      { path: PRODUCT_LIST_PATH, element: <ProductListPage /> },
+      { path: FARMER_PROFILE_PATH, element: <FarmerProfilePage /> },
+      { path: BUYER_HOME_PATH, element: <p>The buyer pages are in the buyer remote.</p> },
+      { path: '*', element: <Navigate to={ADD_PRODUCT_PATH} replace /> },
+    ],
+  },
+]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <StandaloneShell>
-      <RouterProvider router={router} />
+      <DevSession>
+        <RouterProvider router={router} />
+      </DevSession>
     </StandaloneShell>
   </StrictMode>,
 );

@@ -1,16 +1,112 @@
-// Provides the shell contract (session, toasts, API client) to the shell and every remote it mounts.
-import { useMemo, useState, type ReactNode } from 'react';
-import { createApiClient, createToastStore, ShellProvider, ToastHost, type ShellContract, type ShellSession } from '@tuber/ui';
+// Provides the shell contract (session, toasts, API client, auth) to the shell and every remote it mounts,
+// runs the Keycloak session, the first-login profile step and the Confirm Logout dialog.
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createApiClient, createToastStore, ShellProvider, ToastHost, type ShellAuth, type ShellContract } from '@tuber/ui';
+import { LogoutDialog } from './layout/LogoutDialog.js';
+import { forgetKeptToast, keepForNextPage, showKeptToast } from './session/flash.js';
+import { createSessionStore, type SessionStore } from './session/keycloakSession.js';
+import { ALREADY_SET_UP, createMyProfile, profileFailure } from './session/profileSetup.js';
+import { safeReturnPath } from './session/redirects.js';
+import { ShellChromeContext, type ProfileSetup, type ShellChrome } from './session/ShellChrome.js';
 
-export function ShellRoot({ children }: { children?: ReactNode }) {
+export const LOGGED_OUT = 'Logged out successfully';
+export const LOGIN_SUCCESSFUL = 'Login successful!';
+
+export function ShellRoot({ children, store: givenStore }: { children?: ReactNode; store?: SessionStore }) {
   const [toasts] = useState(() => createToastStore());
-  // Anonymous until the sign-in issue brings the Keycloak session here.
-  const [session] = useState<ShellSession>({ status: 'anonymous' });
-  const [api] = useState(() => createApiClient({ baseUrl: '/api', getAccessToken: () => null }));
-  const contract = useMemo<ShellContract>(() => ({ version: 1, session, toast: toasts, api }), [session, toasts, api]);
+  const [store] = useState(() => givenStore ?? createSessionStore());
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const [api] = useState(() => createApiClient({ baseUrl: '/api', getAccessToken: () => store.accessToken() }));
+  const [profileSetup, setProfileSetup] = useState<ProfileSetup>('idle');
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const firstLoginHandled = useRef(false);
+
+  const login = useCallback(
+    (redirectTo?: string) => {
+      store.login(safeReturnPath(redirectTo)).catch((error: unknown) => toasts.error(`Error logging in: ${error instanceof Error ? error.message : String(error)}`));
+    },
+    [store, toasts],
+  );
+
+  useEffect(() => {
+    showKeptToast(toasts);
+    let active = true;
+    void store.start().then(async () => {
+      if (!active || firstLoginHandled.current) return;
+      firstLoginHandled.current = true;
+      const current = store.getSnapshot();
+      if (!store.justSignedIn || current.status !== 'signed-in') {
+        setProfileSetup('done');
+        return;
+      }
+      toasts.success(LOGIN_SUCCESSFUL);
+      if (!current.user.pendingProfile) {
+        setProfileSetup('done');
+        return;
+      }
+      setProfileSetup('creating');
+      try {
+        const answer = await createMyProfile(api);
+        store.markProfileReady();
+        if (answer.created) toasts.success(answer.message);
+        setProfileSetup('done');
+      } catch (error) {
+        toasts.error(profileFailure(error));
+        setProfileSetup('failed');
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [store, toasts, api]);
+
+  const createProfileNow = useCallback(async () => {
+    setProfileSetup('creating');
+    try {
+      const answer = await createMyProfile(api);
+      store.markProfileReady();
+      // The page reloads (spec §4); the toast is shown on the reloaded page.
+      keepForNextPage(answer.created ? 'success' : 'info', answer.created ? answer.message : ALREADY_SET_UP);
+      window.location.reload();
+    } catch (error) {
+      toasts.error(profileFailure(error));
+      setProfileSetup('failed');
+    }
+  }, [api, store, toasts]);
+
+  const confirmLogout = useCallback(async () => {
+    setLogoutOpen(false);
+    keepForNextPage('success', LOGGED_OUT);
+    try {
+      await store.logout('/login');
+    } catch (error) {
+      forgetKeptToast();
+      toasts.error(`Error logging out, ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }, [store, toasts]);
+
+  const auth = useMemo<ShellAuth>(
+    () => ({
+      login: (options) => login(options?.redirectTo),
+      logout: () => setLogoutOpen(true),
+      endSession: () => store.endSession(),
+      onSessionEvent: (listener) => store.onEvent(listener),
+    }),
+    [login, store],
+  );
+
+  const contract = useMemo<ShellContract>(() => ({ version: 1, session, toast: toasts, api, auth }), [session, toasts, api, auth]);
+  const chrome = useMemo<ShellChrome>(
+    () => ({ store, profileSetup, createProfileNow, openLogout: () => setLogoutOpen(true), login }),
+    [store, profileSetup, createProfileNow, login],
+  );
+
   return (
     <ShellProvider value={contract}>
-      {children}
+      <ShellChromeContext.Provider value={chrome}>
+        {children}
+        <LogoutDialog open={logoutOpen} onConfirm={() => void confirmLogout()} onCancel={() => setLogoutOpen(false)} />
+      </ShellChromeContext.Provider>
       <ToastHost store={toasts} />
     </ShellProvider>
   );

@@ -1,10 +1,18 @@
-// The shell's URL tree. Pages live in remotes; the shell decides where they mount (and, later, who may see them).
+// The shell's URL tree (spec §2). Pages live in remotes; the shell decides where they mount and who may see them.
 import type { RouteObject } from 'react-router-dom';
+import { DashboardLayout } from './dashboard/DashboardLayout.js';
+import { BuyerOnly, FarmerOnly, GuestOnly, RequireSignedIn } from './guards/guards.js';
 import { Header } from './layout/Header.js';
 import { RootLayout } from './layout/RootLayout.js';
+import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
+import { ProfileRedirectPage } from './pages/ProfileRedirectPage.js';
 import { RouteErrorPage } from './pages/RouteErrorPage.js';
 import { RemotePage } from './remotes/RemotePage.js';
+
+const landing = (expose: string) => <RemotePage remote="landing" expose={expose} />;
+const buyer = (expose: string) => <RemotePage remote="buyer" expose={expose} />;
+const farmer = (expose: string) => <RemotePage remote="farmer" expose={expose} />;
 
 export const routes: RouteObject[] = [
   {
@@ -20,16 +28,54 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <RemotePage remote="landing" expose="LandingPage" /> },
+          { index: true, element: landing('LandingPage') },
 
-          // Seams for the next issues (guards come with the session work):
-          //   guests only → landing remote: onboarding, signupfarmer, signupbuyer, login, forgot-password
-          //   open        → landing remote: reset-password
-          //   signed in   → profile (redirects by user_type), dashboard/* (layout with sidebar; buyer and farmer remotes)
+          // Guests only: a signed-in visitor goes to /profile.
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'onboarding', element: landing('OnboardingPage') },
+              { path: 'signupfarmer', element: landing('SignupFarmerPage') },
+              { path: 'signupbuyer', element: landing('SignupBuyerPage') },
+              { path: 'login', element: <LoginPage /> },
+              { path: 'forgot-password', element: landing('ForgotPasswordPage') },
+            ],
+          },
 
-          // Placeholders proving the buyer and farmer manifests load; they become the dashboard's nested pages.
-          { path: 'dashboard/buyer', element: <RemotePage remote="buyer" expose="BuyerHome" /> },
-          { path: 'dashboard/farmer', element: <RemotePage remote="farmer" expose="FarmerHome" /> },
+          // Open to anyone.
+          { path: 'reset-password', element: landing('ResetPasswordPage') },
+
+          // Signed in: anonymous visitors go to /login and come back here afterwards.
+          {
+            element: <RequireSignedIn />,
+            children: [
+              { path: 'profile', element: <ProfileRedirectPage /> },
+              {
+                path: 'dashboard',
+                element: <DashboardLayout />,
+                children: [
+                  { index: true, element: <ProfileRedirectPage /> },
+                  {
+                    element: <BuyerOnly />,
+                    children: [
+                      { path: 'buyer', element: buyer('FeedPage') },
+                      { path: 'buyer/:productId', element: buyer('ProductDetailPage') },
+                      { path: 'cart', element: buyer('CartPage') },
+                      { path: 'buyerprofile', element: buyer('BuyerProfilePage') },
+                    ],
+                  },
+                  {
+                    element: <FarmerOnly />,
+                    children: [
+                      { path: 'farmer', element: farmer('AddProductPage') },
+                      { path: 'productLists', element: farmer('ProductListPage') },
+                      { path: 'farmerprofile', element: farmer('FarmerProfilePage') },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
 
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -7,7 +7,20 @@ export { firstWords, type WordCut } from './format/words.js';
 export { shortAge, type AgeOptions } from './format/age.js';
 
 export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiErrorBody } from './contract/api.js';
-export { ShellProvider, useApi, useSession, useShell, useToast, type ShellContract, type ShellSession, type ShellUser, type UserType } from './contract/shell.js';
+export {
+  ShellProvider,
+  useApi,
+  useAuth,
+  useSession,
+  useShell,
+  useToast,
+  type SessionEvent,
+  type ShellAuth,
+  type ShellContract,
+  type ShellSession,
+  type ShellUser,
+  type UserType,
+} from './contract/shell.js';
 export { createToastStore, type Toast, type ToastKind, type Toaster, type ToastStore } from './toast/toastStore.js';
 export { ToastHost } from './toast/ToastHost.js';
 export { StandaloneShell } from './StandaloneShell.js';

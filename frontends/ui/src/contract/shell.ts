@@ -18,6 +18,23 @@ export interface ShellUser {
   businessName?: string;
   location?: string;
   tuber?: string[];
+  /** True until the buyer/farmer profile exists (the token's pending_profile claim). */
+  pendingProfile?: boolean;
+}
+
+/** The session events of the spec (§4), as the shell reports them. */
+export type SessionEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
+
+/** Sign-in actions the shell offers its pages (Keycloak behind it). Optional: stand-ins may leave it out. */
+export interface ShellAuth {
+  /** Sends the visitor to the login page; afterwards they come back to `redirectTo` (default /profile). */
+  login(options?: { redirectTo?: string }): void;
+  /** Opens the Confirm Logout dialog; "Yes, Logout" signs out. */
+  logout(): void;
+  /** Forgets the session in this browser without asking (e.g. after a password reset ended it on the server). */
+  endSession(): Promise<void>;
+  /** Listens to session events; returns the unsubscribe function. */
+  onSessionEvent(listener: (event: SessionEvent) => void): () => void;
 }
 
 export type ShellSession =
@@ -31,6 +48,8 @@ export interface ShellContract {
   session: ShellSession;
   toast: Toaster;
   api: ApiClient;
+  /** Present in the shell; a remote running alone may not have it. */
+  auth?: ShellAuth;
 }
 
 const ShellContext = createContext<ShellContract | null>(null);
@@ -49,3 +68,4 @@ export function useShell(): ShellContract {
 export const useSession = (): ShellSession => useShell().session;
 export const useToast = (): Toaster => useShell().toast;
 export const useApi = (): ApiClient => useShell().api;
+export const useAuth = (): ShellAuth | undefined => useShell().auth;
