@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 export TUBER_ROOT := $(CURDIR)
 
-.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test test-unit bench lint typecheck
+.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test bench load lint typecheck
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -52,3 +52,6 @@ typecheck:
 
 bench: install build ## benchmarks under bench/ (ratios against a baseline in the same run)
 	@bash bench/run.sh
+
+load: ## generate browsing load through the gateway (LOAD_RATE req/s for LOAD_SECONDS, this machine only)
+	@KEYCLOAK_AUTH_CLIENT_SECRET=$$(cat .run/secrets/keycloak-auth-client-secret) npx tsx --conditions=@tuber/source bench/load/generate.ts
