@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { ErrorResponse, HealthResponse, ReadyResponse } from '@tuber/contracts';
-import { registerErrorHandling, errorBody } from './errors.js';
+import { registerErrorHandling } from './errors.js';
 import { Readiness } from './readiness.js';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -78,4 +78,3 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   return app;
 }
 
-export { errorBody };
