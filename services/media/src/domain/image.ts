@@ -2,6 +2,9 @@
 // which drops EXIF/GPS and other metadata while applying the camera's orientation.
 import sharp from 'sharp';
 
+// Each upload is decoded once: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;
 type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 
