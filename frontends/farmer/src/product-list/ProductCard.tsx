@@ -1,0 +1,57 @@
+// One of the farmer's products in "All Product List": thumbnails, name, a 10-word description with
+// View more / View less, naira price, KG, tuber type, short age and Delete.
+import { useState } from 'react';
+import type { Product } from '@tuber/contracts';
+import { Button } from '@tuber/ui';
+import { productCardText } from './productCardText.js';
+import styles from './productList.module.css';
+
+export function ProductCard({ product, onDelete }: { product: Product; onDelete: (product: Product) => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const text = productCardText(product);
+  const thumbs = product.image_thumbs.length > 0 ? product.image_thumbs : product.images;
+
+  return (
+    <article className={styles.card} aria-labelledby={`product-${product.product_id}`} data-product-id={product.product_id}>
+      <ul className={styles.thumbs} aria-label="Photos">
+        {thumbs.map((url, index) => (
+          <li key={url}>
+            <img src={url} alt={`${product.product_name}, photo ${index + 1}`} className={styles.thumb} loading="lazy" width={96} height={96} />
+          </li>
+        ))}
+      </ul>
+      <div className={styles.cardBody}>
+        <div className={styles.cardTop}>
+          <h2 id={`product-${product.product_id}`} className={styles.name}>
+            {product.product_name}
+          </h2>
+          <span className={styles.age} title={new Date(product.created_at).toLocaleString('en-NG')}>
+            {text.age}
+          </span>
+        </div>
+        <p className={styles.description}>
+          {expanded || !text.descriptionCut ? product.description : `${text.descriptionPreview}…`}{' '}
+          {text.descriptionCut && (
+            <button type="button" className={styles.more} onClick={() => setExpanded((open) => !open)} aria-expanded={expanded}>
+              {expanded ? 'View less' : 'View more'}
+            </button>
+          )}
+        </p>
+        <p className={styles.price}>{text.price}</p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>KG</dt>
+            <dd>{text.kg}</dd>
+          </div>
+          <div>
+            <dt>Tuber type</dt>
+            <dd>{product.tuber_type}</dd>
+          </div>
+        </dl>
+        <Button variant="secondary" className={styles.delete} onClick={() => onDelete(product)}>
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+// The signed-in farmer's products (GET /api/catalog/products/mine), with a reload after changes.
+import { useCallback, useEffect, useState } from 'react';
+import type { Product } from '@tuber/contracts';
+import { useApi, useToast } from '@tuber/ui';
+import { loadFailedMessage, messageOf } from '../shared/messages.js';
+
+export type MyProducts = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; products: Product[] };
+
+export function useMyProducts() {
+  const api = useApi();
+  const toast = useToast();
+  const [state, setState] = useState<MyProducts>({ status: 'loading' });
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    api
+      .get<{ items: Product[] }>('/catalog/products/mine')
+      .then((answer) => {
+        if (current) setState({ status: 'loaded', products: answer?.items ?? [] });
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        const message = loadFailedMessage(messageOf(error));
+        setState({ status: 'failed', message });
+        toast.error(message);
+      });
+    return () => {
+      current = false;
+    };
+  }, [api, toast, generation]);
+
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  return { state, reload };
+}

@@ -1,0 +1,22 @@
+// The spec's wording (§8) for the farmer pages, in one place so pages and tests agree on every character.
+
+export const IMAGE_COUNT_MESSAGE = 'Please select between 2 to 5 images.';
+export const uploadFailedMessage = (message: string) => `Failed to upload image: ${message}`;
+export const UPLOADS_FAILED_MESSAGE = 'Failed to upload images';
+
+export const PRODUCT_POSTED_MESSAGE = 'Product posted successfully!';
+export const NO_DATA_RETURNED_MESSAGE = 'Failed to post product: No data returned';
+export const postFailedMessage = (message: string) => `Error posting product: ${message}`;
+
+export const PRODUCT_DELETED_MESSAGE = 'Product deleted successfully!';
+export const deleteFailedMessage = (message: string) => `Error deleting product: ${message}`;
+
+/** Product list and profile load failures. */
+export const loadFailedMessage = (message: string) => `Error: ${message}`;
+
+/** What an unknown thrown value says, for the messages above. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'Unknown error';
+}

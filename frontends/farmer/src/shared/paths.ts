@@ -1,0 +1,5 @@
+// The shell's routes to the farmer pages (frontends/shell routes these paths to the exposed modules).
+export const ADD_PRODUCT_PATH = '/dashboard/farmer';
+export const PRODUCT_LIST_PATH = '/dashboard/productLists';
+export const FARMER_PROFILE_PATH = '/dashboard/farmerprofile';
+export const BUYER_HOME_PATH = '/dashboard/buyer';
