@@ -1,0 +1,368 @@
+// The buyer side end to end (issue 5), in headless Chromium through the gateway: a farmer posts products
+// through the product's own API, then a buyer signs in (/login → Keycloak's form → back in the app),
+// scrolls the feed, opens a product, fills the cart and contacts the farmer.
+//
+// BUYER_E2E_STANDALONE=http://localhost:<port> runs the same checks against the buyer remote's own dev
+// server (`BUYER_PORT=<port> npm run dev -w frontends/buyer`) with the buyer's token handed to its
+// standalone session instead of the shell's sign-in: for working on the remote alone. Without it (the
+// default, and in `make test`) the buyer signs in through the shell.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
+import { api, eventually, imageForm, photo } from '../support/api.js';
+import { signInWithPassword } from '../support/keycloak.js';
+import { artifactsDir, collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
+
+const standalone = process.env.BUYER_E2E_STANDALONE?.replace(/\/$/, '');
+const appUrl = standalone ?? publicUrl;
+const run = Math.random().toString(36).slice(2, 7);
+const businessName = `E2E Tubers ${run}`;
+const PRODUCTS = 14; // more than one feed page of 12
+const description = (n: number) =>
+  `Product ${n} of this run: firm white yam tubers dug this week on our farm near the river, washed, sorted by size and packed in sacks for buyers in town today.`;
+
+let farmer: TestAccount;
+let buyer: TestAccount;
+let browser: Browser;
+let context: BrowserContext;
+/** Product ids in the order they were posted (oldest first). */
+const posted: { id: string; name: string; price: number }[] = [];
+let showcase: { id: string; name: string; price: number; images: string[] };
+let deletedProductId: string;
+
+const card = (page: Page) => page.getByTestId('product-card');
+const ours = (ids: string[]) => ids.filter((id) => posted.some((product) => product.id === id));
+
+async function uploadImages(count: number, hue: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const answer = await api('POST', '/api/media/images', { token: farmer.accessToken, form: imageForm(await photo(480, 360, (hue + i * 60) % 256), `e2e ${run} ${hue}-${i}.jpg`) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    ids.push(answer.body.image_id);
+  }
+  return ids;
+}
+
+async function postProduct(body: Record<string, unknown>) {
+  const answer = await eventually(() => api('POST', '/api/catalog/products', { token: farmer.accessToken, json: body }), (a) => a.status !== 409);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+async function signInBuyer(): Promise<void> {
+  const page = await context.newPage();
+  try {
+    if (standalone) {
+      const { accessToken } = await signInWithPassword(buyer.email, buyer.password);
+      await page.goto(`${appUrl}/dashboard/cart`);
+      await page.evaluate((token) => localStorage.setItem('tuber.dev.accessToken', token), accessToken);
+      return;
+    }
+    await page.goto(`${appUrl}/login`);
+    // The shell's /login either shows Keycloak's form at once or a Login button leading to it.
+    const username = page.locator('#username');
+    const loginButton = page.getByRole('button', { name: 'Login', exact: true });
+    await username.or(loginButton).first().waitFor({ timeout: 20_000 });
+    if (!(await username.isVisible())) await loginButton.click();
+    await username.fill(buyer.email);
+    await page.locator('#password').fill(buyer.password);
+    await page.locator('#kc-login').click();
+    // Back in the app, signed in: a buyer lands on the feed (/profile redirects buyers there).
+    await page.waitForURL((url) => url.origin === new URL(appUrl).origin && !url.pathname.startsWith('/auth') && !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    await page.waitForURL(/\/dashboard\/buyer/, { timeout: 30_000 });
+  } finally {
+    await page.close();
+  }
+}
+
+async function open(route: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const errors = collectPageErrors(page);
+  await page.goto(`${appUrl}${route}`);
+  return { page, errors };
+}
+
+const productIdsOnScreen = (page: Page) => card(page).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-product-id') ?? ''));
+
+beforeAll(async () => {
+  const gateway = await fetch(`${publicUrl}/api/nutrition/yam`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
+  if (gateway instanceof Error || !gateway.ok) throw new Error(`the gateway does not answer at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
+  const { nutrition } = (await gateway.json()) as { nutrition: Record<string, number> };
+
+  [farmer, buyer] = await Promise.all([
+    signedInAccount({ role: 'farmer', businessName, location: 'Ibadan, Oyo State', tuber: ['yam', 'cassava'] }),
+    signedInAccount({ role: 'buyer' }),
+  ]);
+  for (const account of [farmer, buyer]) expect([200, 201]).toContain((await api('POST', '/api/profile/me', { token: account.accessToken })).status);
+
+  const gone = await postProduct({ product_name: `Gone yam ${run}`, description: 'Sold out', price: 100, kg: 1, tuber_type: 'yam', image_ids: await uploadImages(2, 200), cultural: 'none' });
+  deletedProductId = gone.product_id;
+  expect((await api('DELETE', `/api/catalog/products/${deletedProductId}`, { token: farmer.accessToken })).status).toBe(204);
+
+  for (let n = 1; n <= PRODUCTS; n++) {
+    const isShowcase = n === PRODUCTS; // the newest: first card of the feed
+    const name = isShowcase ? `Showcase yam ${run}` : `E2E yam ${run} #${String(n).padStart(2, '0')}`;
+    const price = isShowcase ? 1234.5 : 1000 + n + 0.25;
+    const product = await postProduct({
+      product_name: name,
+      description: description(n),
+      price,
+      kg: 12.5,
+      tuber_type: 'yam',
+      image_ids: await uploadImages(isShowcase ? 3 : 2, n * 17),
+      cultural: 'Yam is the king of crops at the New Yam festival.',
+      ...(isShowcase ? { nutrition } : { health: 'Rich in potassium and fibre.' }),
+    });
+    posted.push({ id: product.product_id, name, price });
+    if (isShowcase) showcase = { id: product.product_id, name, price, images: product.images };
+  }
+
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signInBuyer();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([farmer, buyer].filter(Boolean).map((account) => deleteAccount(account.id)));
+});
+
+describe('buyer feed', () => {
+  it('shows the farmer\'s products newest first, cards as the spec describes, and loads the next page on scroll', async () => {
+    const { page, errors } = await open('/dashboard/buyer');
+    await card(page).first().waitFor();
+    // The first page is 12 products; ours are the newest in the catalog unless another test posts meanwhile.
+    const firstPage = await productIdsOnScreen(page);
+    expect(firstPage).toHaveLength(12);
+    expect(ours(firstPage).length).toBeGreaterThanOrEqual(10);
+
+    const first = card(page).filter({ has: page.getByRole('link', { name: showcase.name }) });
+    await expect(first.textContent()).resolves.toContain(businessName);
+    const text = (await first.textContent()) ?? '';
+    expect(text).toContain('Ibadan, Oyo State');
+    expect(text).toContain('₦1,234.50');
+    expect(text).toMatch(/just now|\d+ min/);
+    expect(text).not.toContain(' ago');
+    // 20 words then "see more": word 20 is "sorted", word 21 "by" is cut.
+    expect(text).toContain('river, washed, sorted');
+    expect(text).not.toContain('sorted by');
+    expect(text).toContain('see more');
+    expect(await first.getByRole('link', { name: /see more/ }).getAttribute('href')).toBe(`/dashboard/buyer/${showcase.id}`);
+    expect(await first.locator('img').getAttribute('src')).toMatch(/\/files\//);
+
+    await page.mouse.wheel(0, 20_000);
+    await page.getByTestId('product-card').nth(12).waitFor({ timeout: 15_000 });
+    const all = await productIdsOnScreen(page);
+    expect(all.length).toBeGreaterThan(12);
+    expect(new Set(all).size).toBe(all.length);
+    // Every one of ours is there, newest first.
+    expect(ours(all)).toEqual(posted.map((product) => product.id).reverse());
+    await screenshot(page, 'buyer-feed-scrolled');
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ['small', 390, 844, 1],
+    ['medium', 820, 1000, 2],
+    ['large', 1440, 900, 3],
+  ])('lays the feed out on %s screens (%i × %i px) in %i columns', async (size, width, height, columns) => {
+    const { page } = await open('/dashboard/buyer', { width, height });
+    await card(page).first().waitFor();
+    const tracks = await page.getByTestId('product-grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length);
+    expect(tracks).toBe(columns);
+    const tops = await card(page).evaluateAll((cards) => cards.slice(0, 6).map((c) => Math.round(c.getBoundingClientRect().top)));
+    expect(tops.filter((top) => top === tops[0])).toHaveLength(columns);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `buyer-feed-${size}-${columns}-columns`);
+    await page.close();
+  });
+});
+
+describe('product detail', () => {
+  it('shows nutrition bars with 2 decimals, the texts, and a carousel that wraps around', async () => {
+    const { page, errors } = await open('/dashboard/buyer');
+    await page.getByRole('link', { name: showcase.name, exact: true }).click();
+    await page.waitForURL(`**/dashboard/buyer/${showcase.id}`);
+    await page.getByRole('heading', { level: 1, name: showcase.name }).waitFor();
+    const detail = page.getByTestId('product-detail');
+    await detail.getByText('Type: yam').waitFor();
+    await detail.getByText(businessName).first().waitFor();
+    await detail.getByText('Number of KG: 12.5').waitFor();
+    await page.getByRole('heading', { name: 'Nutrition Value' }).waitFor();
+    const values = await page.getByTestId('nutrient-value').allTextContents();
+    expect(values).toEqual(['118.00 kcal', '9.00 mg', '0.50 g', '1.53 g', '816.00 mg', '4.10 g', '0.17 g']);
+    await page.getByRole('heading', { name: 'Health Benefit' }).waitFor();
+    await detail.getByText('information not provided').waitFor();
+    await detail.getByText('Yam is the king of crops at the New Yam festival.').waitFor();
+
+    const slide = page.getByTestId('carousel-image');
+    const shows = async (index: number) => {
+      await expect.poll(() => slide.getAttribute('data-index')).toBe(String(index));
+      expect(await slide.getAttribute('src')).toBe(showcase.images[index]);
+    };
+    await shows(0);
+    await page.getByRole('button', { name: 'Previous image' }).click();
+    await shows(2); // wrapped from the first to the last
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await shows(0); // and from the last back to the first
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await shows(1);
+    await screenshot(page, 'buyer-detail');
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    await page.close();
+  });
+
+  it('says clearly that a deleted product is not found', async () => {
+    const { page } = await open(`/dashboard/buyer/${deletedProductId}`);
+    await page.getByRole('heading', { name: 'Product not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to products' }).waitFor();
+    await screenshot(page, 'buyer-detail-not-found');
+    await page.close();
+  });
+
+  it('opens Contact Farmer with working tel: and mailto: links, and closes it with the close icon', async () => {
+    const { page } = await open(`/dashboard/buyer/${showcase.id}`);
+    await page.getByRole('button', { name: 'Contact Farmer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `Contact ${businessName}` }).waitFor();
+    await dialog.getByText('Ibadan, Oyo State').waitFor();
+    await dialog.getByText(`${businessName} grows yam and cassava.`).waitFor();
+    const tel = dialog.locator('a[href^="tel:"]');
+    const mail = dialog.locator('a[href^="mailto:"]');
+    expect(await tel.getAttribute('href')).toBe('tel:+2348030000000');
+    expect(await mail.getAttribute('href')).toBe(`mailto:${farmer.email}`);
+    // Working links: the browser hands them to its protocol handlers instead of loading a page.
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    for (const link of [tel, mail]) {
+      const url = new URL((await link.getAttribute('href'))!);
+      expect(['tel:', 'mailto:']).toContain(url.protocol);
+      await link.click();
+    }
+    expect(navigations.filter((url) => url.startsWith('http'))).toEqual([]);
+    await screenshot(page, 'buyer-contact-farmer');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('cart', () => {
+  it('adds twice to quantity 2 with the right total, keeps it over a reload, stops minus at 1 and empties on remove', async () => {
+    const { page, errors } = await open(`/dashboard/buyer/${showcase.id}`);
+    const add = page.getByRole('button', { name: 'Add to cart' });
+    await add.click();
+    await page.getByText('item added to cart').waitFor();
+    await add.click();
+    await page.getByText('quantity increased').waitFor();
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
+    expect(stored).toEqual([{ product_id: showcase.id, product_name: showcase.name, images: showcase.images, price: 1234.5, farmer_id: farmer.id, quantity: 2, total: 2469 }]);
+
+    await page.goto(`${appUrl}/dashboard/cart`);
+    await page.getByRole('heading', { name: 'Cart', exact: true }).waitFor();
+    const item = page.getByTestId('cart-item');
+    const check = async (quantity: string, total: string) => {
+      await expect.poll(() => item.getByTestId('cart-item-quantity').textContent()).toBe(quantity);
+      expect(await item.getByTestId('cart-item-total').textContent()).toBe(total);
+      expect(await page.getByTestId('cart-total-items').textContent()).toBe(quantity);
+      expect(await page.getByTestId('cart-total-price').textContent()).toBe(total);
+    };
+    await check('2', '₦2,469.00');
+    await item.getByText('₦1,234.50').waitFor();
+    await page.getByRole('heading', { name: 'Cart Summary' }).waitFor();
+    await screenshot(page, 'buyer-cart');
+
+    await page.reload();
+    await check('2', '₦2,469.00');
+
+    const plus = page.getByRole('button', { name: `One more ${showcase.name}` });
+    const minus = page.getByRole('button', { name: `One less ${showcase.name}` });
+    await plus.click();
+    await check('3', '₦3,703.50');
+    await minus.click();
+    await minus.click();
+    await check('1', '₦1,234.50');
+    expect(await minus.isDisabled()).toBe(true);
+    await minus.click({ force: true });
+    await check('1', '₦1,234.50');
+
+    await page.getByRole('button', { name: 'Contact Farmer' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: `Contact ${businessName}` }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('There is no item in the cart').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    await page.close();
+  });
+
+  it('stays the same in two open tabs', async () => {
+    const { page: detail } = await open(`/dashboard/buyer/${showcase.id}`);
+    const { page: cartTab } = await open('/dashboard/cart');
+    await cartTab.getByText('There is no item in the cart').waitFor();
+    await detail.getByRole('button', { name: 'Add to cart' }).click();
+    await cartTab.getByTestId('cart-item').waitFor();
+    expect(await cartTab.getByTestId('cart-total-items').textContent()).toBe('1');
+    await cartTab.getByRole('button', { name: 'Remove' }).click();
+    await detail.close();
+    await cartTab.close();
+  });
+});
+
+describe('measurements', () => {
+  it('reports JS transferred for the feed and a detail page, and the time to the first card', async () => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scripts = new Map<string, { url: string; bytes: number }>();
+    let phase: 'feed' | 'detail' = 'feed';
+    const bytesByPhase = { feed: 0, detail: 0 };
+    const urls = new Map<string, string>();
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') urls.set(event.requestId, event.response.url);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const url = urls.get(event.requestId);
+      if (!url) return;
+      scripts.set(event.requestId, { url, bytes: event.encodedDataLength });
+      bytesByPhase[phase] += event.encodedDataLength;
+    });
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="product-card"] img')) {
+          (window as unknown as { firstCardAt: number }).firstCardAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+    });
+    await page.goto(`${appUrl}/dashboard/buyer`);
+    await card(page).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const firstCardMs = await page.evaluate(() => (window as unknown as { firstCardAt: number }).firstCardAt);
+    phase = 'detail';
+    await page.getByRole('link', { name: showcase.name, exact: true }).click();
+    await page.getByRole('heading', { name: 'Nutrition Value' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const report = {
+      target: standalone ? 'standalone buyer remote (dev server, not minified)' : 'shell through the gateway (production builds, gzip)',
+      feed_js_transferred_bytes: bytesByPhase.feed,
+      detail_js_transferred_bytes_after_feed: bytesByPhase.detail,
+      feed_time_to_first_card_ms: Math.round(firstCardMs),
+      scripts: [...scripts.values()].map(({ url, bytes }) => `${bytes}\t${new URL(url).pathname}`),
+    };
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    fs.writeFileSync(path.join(artifactsDir, 'buyer-measurements.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`buyer measurements: feed JS ${report.feed_js_transferred_bytes} B, detail JS ${report.detail_js_transferred_bytes_after_feed} B, first card ${report.feed_time_to_first_card_ms} ms`);
+    expect(firstCardMs).toBeGreaterThan(0);
+    await page.close();
+  });
+});
