@@ -8,6 +8,11 @@ export default createModuleFederationConfig({
   filename: 'remoteEntry.js',
   exposes: {
     './LandingPage': './src/exposed/LandingPage.tsx',
+    './OnboardingPage': './src/exposed/OnboardingPage.tsx',
+    './SignupFarmerPage': './src/exposed/SignupFarmerPage.tsx',
+    './SignupBuyerPage': './src/exposed/SignupBuyerPage.tsx',
+    './ForgotPasswordPage': './src/exposed/ForgotPasswordPage.tsx',
+    './ResetPasswordPage': './src/exposed/ResetPasswordPage.tsx',
   },
   shared: sharedSingletons,
   manifest: true,

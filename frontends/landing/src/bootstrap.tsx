@@ -3,11 +3,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { StandaloneShell } from '@tuber/ui';
+import ForgotPasswordPage from './exposed/ForgotPasswordPage.js';
 import LandingPage from './exposed/LandingPage.js';
+import OnboardingPage from './exposed/OnboardingPage.js';
+import ResetPasswordPage from './exposed/ResetPasswordPage.js';
+import SignupBuyerPage from './exposed/SignupBuyerPage.js';
+import SignupFarmerPage from './exposed/SignupFarmerPage.js';
 import { StandaloneNotice } from './StandaloneNotice.js';
 
 const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
+  { path: '/onboarding', element: <OnboardingPage /> },
+  { path: '/signupfarmer', element: <SignupFarmerPage /> },
+  { path: '/signupbuyer', element: <SignupBuyerPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '*', element: <StandaloneNotice /> },
 ]);
 

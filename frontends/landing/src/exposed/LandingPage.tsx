@@ -1,6 +1,6 @@
 // The landing page ("/"): hero, about, Our Solution. Exposed to the shell as landing/LandingPage.
 import { Link } from 'react-router-dom';
-import { buttonClass } from '@tuber/ui';
+import { buttonClass, useSession } from '@tuber/ui';
 import { HeroArt } from '../landing/HeroArt.js';
 import { ChartIcon, GlobeIcon, ShieldIcon, SproutIcon } from '../landing/icons.js';
 import styles from '../landing/landing.module.css';
@@ -15,6 +15,7 @@ const forFarmers = [
 ];
 
 export default function LandingPage() {
+  const session = useSession();
   return (
     <>
       <section className={styles.hero}>
@@ -25,14 +26,17 @@ export default function LandingPage() {
             <p className={styles.subtitle}>
               Yam, cassava, potatoes, ginger and more: quality tuber crops sourced directly from nearby farmers, at the price the farmer sets.
             </p>
-            <div className={styles.actions}>
-              <Link to="/onboarding" className={buttonClass('primary')}>
-                Join now
-              </Link>
-              <Link to="/login" className={buttonClass('secondary')}>
-                Login
-              </Link>
-            </div>
+            {session.status === 'anonymous' && (
+              // Join now and Login are in the shell's header; here the two ways in, straight away.
+              <div className={styles.actions}>
+                <Link to="/signupfarmer" className={buttonClass('primary')}>
+                  Join as a farmer
+                </Link>
+                <Link to="/signupbuyer" className={buttonClass('secondary')}>
+                  Sign-up as a buyer
+                </Link>
+              </div>
+            )}
           </div>
           <div className={styles.art}>
             <HeroArt />

@@ -1,0 +1,115 @@
+// Create New Farmer/Buyer Account (spec §5): every field required, e-mail and telephone input types,
+// the seven tuber checkboxes for farmers, "Passwords do not match!" checked here before the server does.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass, useApi, useToast } from '@tuber/ui';
+import { REGISTRATION_SUCCESSFUL, TUBERS, signupFailure, signupPasswordProblem } from '../domain/rules.js';
+import { Field } from './Field.js';
+import styles from './forms.module.css';
+
+type Role = 'farmer' | 'buyer';
+
+const emptyForm = { firstname: '', lastname: '', business_name: '', location: '', email: '', phone: '', password: '', confirm_password: '' };
+
+export function SignupForm({ role }: { role: Role }) {
+  const api = useApi();
+  const toast = useToast();
+  const [form, setForm] = useState(emptyForm);
+  const [tuber, setTuber] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [createdFor, setCreatedFor] = useState<string | null>(null);
+
+  const field = (name: keyof typeof emptyForm) => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = signupPasswordProblem(form.password, form.confirm_password);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const person = { firstname: form.firstname, lastname: form.lastname, email: form.email, phone: form.phone, password: form.password, confirm_password: form.confirm_password };
+    const body = role === 'farmer' ? { ...person, business_name: form.business_name, location: form.location, tuber: TUBERS.filter((t) => tuber.includes(t)) } : person;
+    setSubmitting(true);
+    try {
+      const answer = await api.post<{ message?: string }>(`/auth/signup/${role}`, body);
+      toast.success(answer?.message ?? REGISTRATION_SUCCESSFUL);
+      setCreatedFor(form.email);
+    } catch (error) {
+      toast.error(signupFailure(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (createdFor) {
+    return (
+      <section className={`${styles.card} ${styles.center}`} aria-labelledby="created-title">
+        <h1 id="created-title" className={styles.title}>
+          Account Created!
+        </h1>
+        <p className={styles.notice}>
+          We have sent a verification link to <strong>{createdFor}</strong>. Please verify your email before logging in: open the link in the e-mail, then come back
+          and log in.
+        </p>
+        <Link to="/login" className={buttonClass('primary', styles.submit)}>
+          Go to Login
+        </Link>
+      </section>
+    );
+  }
+
+  const title = role === 'farmer' ? 'Create New Farmer Account' : 'Create New Buyer Account';
+  return (
+    <section className={styles.card} aria-labelledby="signup-title">
+      <h1 id="signup-title" className={styles.title}>
+        {title}
+      </h1>
+      <form className={styles.form} onSubmit={(event) => void submit(event)}>
+        <div className={styles.row}>
+          <Field label="First Name" autoComplete="given-name" {...field('firstname')} />
+          <Field label="Last Name" autoComplete="family-name" {...field('lastname')} />
+        </div>
+        {role === 'farmer' && (
+          <>
+            <Field label="Farm / Business Name" autoComplete="organization" {...field('business_name')} />
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.label}>Tubers You Grow</legend>
+              <div className={styles.checks}>
+                {TUBERS.map((name) => (
+                  <label key={name} className={styles.check}>
+                    <input
+                      type="checkbox"
+                      name="tuber"
+                      value={name}
+                      checked={tuber.includes(name)}
+                      onChange={(event) => setTuber((current) => (event.target.checked ? [...current, name] : current.filter((t) => t !== name)))}
+                    />
+                    {name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Field label="Farm Location / Farm Address" autoComplete="street-address" {...field('location')} />
+          </>
+        )}
+        <Field label="Email" type="email" autoComplete="email" {...field('email')} />
+        <Field label="Phone Number" type="tel" autoComplete="tel" {...field('phone')} />
+        <div className={styles.row}>
+          <Field label="Password" type="password" autoComplete="new-password" {...field('password')} />
+          <Field label="Confirm Password" type="password" autoComplete="new-password" {...field('confirm_password')} />
+        </div>
+        <Button type="submit" className={styles.submit} disabled={submitting}>
+          {submitting ? 'Signing up…' : 'Sign Up'}
+        </Button>
+      </form>
+      <p className={styles.links}>
+        Already have an account? <Link to="/login">Login</Link>
+      </p>
+    </section>
+  );
+}

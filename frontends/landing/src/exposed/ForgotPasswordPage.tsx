@@ -1,0 +1,52 @@
+// /forgot-password (guests only): e-mail a reset link, clear the form, /login after 3 s. Exposed as landing/ForgotPasswordPage.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, useApi, useToast } from '@tuber/ui';
+import { Field } from '../account/Field.js';
+import styles from '../account/forms.module.css';
+import { REDIRECT_DELAY_MS, RESET_LINK_SENT, errorToast } from '../domain/rules.js';
+
+export default function ForgotPasswordPage() {
+  const api = useApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSending(true);
+    try {
+      const answer = await api.post<{ message?: string }>('/auth/password/forgot', { email });
+      toast.success(answer?.message ?? RESET_LINK_SENT);
+      setEmail('');
+      redirect.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
+    } catch (error) {
+      toast.error(errorToast(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="forgot-title">
+        <h1 id="forgot-title" className={styles.title}>
+          Forgot Your Password?
+        </h1>
+        <p className={styles.text}>Enter the e-mail of your account and we will send you a link to create a new password.</p>
+        <form className={styles.form} onSubmit={(event) => void submit(event)}>
+          <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Button type="submit" className={styles.submit} disabled={sending}>
+            {sending ? 'Sending…' : 'Send Reset Link'}
+          </Button>
+        </form>
+        <p className={styles.links}>
+          <Link to="/login">Back to Login</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// /reset-password (open): the link's single-use token (#token=…) is checked first; Update Password stays
+// disabled until it passes. Exposed as landing/ResetPasswordPage.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, Button, useApi, useAuth, useToast } from '@tuber/ui';
+import { Field } from '../account/Field.js';
+import styles from '../account/forms.module.css';
+import { NO_ACTIVE_SESSION, PASSWORD_UPDATED, REDIRECT_DELAY_MS, errorToast, resetPasswordProblem, resetTokenFrom } from '../domain/rules.js';
+
+type Check = 'checking' | 'valid' | 'invalid';
+
+export default function ResetPasswordPage() {
+  const api = useApi();
+  const auth = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const [token] = useState(() => resetTokenFrom(hash || window.location.hash));
+  const [check, setCheck] = useState<Check>('checking');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [updating, setUpdating] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  useEffect(() => {
+    let active = true;
+    const reject = (message: string) => {
+      if (!active) return;
+      setCheck('invalid');
+      toast.error(message);
+      navigate('/forgot-password', { replace: true });
+    };
+    if (!token) {
+      reject(NO_ACTIVE_SESSION);
+      return;
+    }
+    api
+      .post('/auth/password/reset/check', { token })
+      .then(() => active && setCheck('valid'))
+      .catch((error: unknown) => reject(error instanceof ApiError && error.statusCode === 400 ? error.message : errorToast(error)));
+    return () => {
+      active = false;
+    };
+  }, [api, navigate, toast, token]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = resetPasswordProblem(password, confirm);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setUpdating(true);
+    try {
+      const answer = await api.post<{ message?: string }>('/auth/password/reset', { token, password, confirm_password: confirm });
+      toast.success(answer?.message ?? PASSWORD_UPDATED);
+      setCheck('invalid'); // the link is used up
+      // The server ended every session of this account; forget this browser's too (spec: signed out).
+      await auth?.endSession().catch(() => undefined);
+      redirect.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.statusCode === 400 ? error.message : errorToast(error));
+    } finally {
+      setUpdating(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="reset-title">
+        <h1 id="reset-title" className={styles.title}>
+          Create New Password
+        </h1>
+        <form className={styles.form} onSubmit={(event) => void submit(event)}>
+          <Field label="New Password" type="password" name="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <Field label="Confirm New Password" type="password" name="confirm_password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+          <Button type="submit" className={styles.submit} disabled={check !== 'valid' || updating}>
+            {updating ? 'Updating…' : 'Update Password'}
+          </Button>
+        </form>
+        <p className={styles.links}>
+          <Link to="/login">Back to Login</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@tuber/ui';
+import {
+  REDIRECT_DELAY_MS,
+  TUBERS,
+  errorToast,
+  resetPasswordProblem,
+  resetTokenFrom,
+  signupFailure,
+  signupPasswordProblem,
+} from '../../src/domain/rules.js';
+
+describe('sign-up password', () => {
+  it('rejects different passwords with "Passwords do not match!"', () => {
+    expect(signupPasswordProblem('secret1', 'secret2')).toBe('Passwords do not match!');
+  });
+  it('accepts equal passwords of any length (length at sign-up: not shown)', () => {
+    expect(signupPasswordProblem('abc', 'abc')).toBeUndefined();
+  });
+});
+
+describe('reset password', () => {
+  it('checks the match first: "Passwords do not match!"', () => {
+    expect(resetPasswordProblem('abc', 'abcd')).toBe('Passwords do not match!');
+  });
+  it('rejects 5 characters with "Password must be at least 6 characters long"', () => {
+    expect(resetPasswordProblem('abcde', 'abcde')).toBe('Password must be at least 6 characters long');
+  });
+  it('accepts 6 matching characters', () => {
+    expect(resetPasswordProblem('abcdef', 'abcdef')).toBeUndefined();
+  });
+  it('reads the token from "#token=…" and nothing else', () => {
+    expect(resetTokenFrom('#token=abc_DEF-123')).toBe('abc_DEF-123');
+    expect(resetTokenFrom('#foo=1&token=xyz')).toBe('xyz');
+    expect(resetTokenFrom('')).toBeNull();
+    expect(resetTokenFrom('#token=')).toBeNull();
+  });
+  it('waits 3000 ms before going to /login', () => {
+    expect(REDIRECT_DELAY_MS).toBe(3000);
+  });
+});
+
+describe('messages', () => {
+  it('reports a refused sign-up as "Registration failed: {message}"', () => {
+    expect(signupFailure(new ApiError(409, 'Conflict', 'An account with this e-mail already exists.'))).toBe('Registration failed: An account with this e-mail already exists.');
+  });
+  it('reports a network or server failure as "An unexpected error occurred: {message}"', () => {
+    expect(signupFailure(new ApiError(0, 'Network Error', 'Failed to fetch'))).toBe('An unexpected error occurred: Failed to fetch');
+    expect(signupFailure(new TypeError('boom'))).toBe('An unexpected error occurred: boom');
+  });
+  it('formats other failures as "Error: {message}"', () => {
+    expect(errorToast(new Error('nope'))).toBe('Error: nope');
+  });
+  it('offers the seven tubers of the spec', () => {
+    expect(TUBERS).toEqual(['yam', 'cassava', 'potato', 'sweet potato', 'tumeric', 'garlic', 'ginger']);
+  });
+});

@@ -1,0 +1,71 @@
+// /dashboard: fixed sidebar on large screens; on small screens a toggle opens a green slide-in menu of
+// 40% of the width, closed by a close icon (spec §2). The current link is highlighted.
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '@tuber/ui';
+import { useShellChrome } from '../session/ShellChrome.js';
+import { menuFor } from './menus.js';
+import styles from './dashboard.module.css';
+
+export function DashboardLayout() {
+  const session = useSession();
+  const { openLogout } = useShellChrome();
+  // UI state of the spec (§3): openSidebar, default false.
+  const [openSidebar, setOpenSidebar] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpenSidebar(false), [pathname]);
+  if (session.status !== 'signed-in') return null;
+  const menu = menuFor(session.user.userType);
+
+  const links = (
+    <ul className={styles.menu}>
+      {menu.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => {
+            setOpenSidebar(false);
+            openLogout();
+          }}
+        >
+          Logout
+        </button>
+      </li>
+    </ul>
+  );
+
+  return (
+    <div className={styles.dashboard}>
+      <aside className={styles.sidebar} aria-label="Dashboard menu">
+        <nav>{links}</nav>
+      </aside>
+
+      <div className={styles.content}>
+        <button type="button" className={styles.toggle} aria-label="Open menu" aria-expanded={openSidebar} aria-controls="dashboard-drawer" onClick={() => setOpenSidebar(true)}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span>Menu</span>
+        </button>
+        <Outlet />
+      </div>
+
+      {openSidebar && <div className={styles.scrim} onClick={() => setOpenSidebar(false)} aria-hidden="true" />}
+      <nav id="dashboard-drawer" className={`${styles.drawer} ${openSidebar ? styles.drawerOpen : ''}`} aria-label="Dashboard menu (small screens)" aria-hidden={!openSidebar} inert={!openSidebar}>
+        <button type="button" className={styles.close} aria-label="Close menu" onClick={() => setOpenSidebar(false)}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+        {links}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+// The browser's session with Keycloak (keycloak-js, OIDC code + PKCE S256): a silent check on load,
+// refresh before expiry, recovery when the tab becomes visible again, and the spec's session events.
+// React reads it through useSyncExternalStore; the API client asks it for a fresh token.
+import Keycloak from 'keycloak-js';
+import type { SessionEvent, ShellSession } from '@tuber/ui';
+import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
+import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, refreshDelayMs } from './timing.js';
+
+export interface OidcSettings {
+  url: string;
+  realm: string;
+  client_id: string;
+}
+
+export interface SessionStore {
+  getSnapshot(): ShellSession;
+  subscribe(listener: () => void): () => void;
+  onEvent(listener: (event: SessionEvent) => void): () => void;
+  /** Reads /api/auth/oidc and runs the silent check; resolves once the session is known. */
+  start(): Promise<void>;
+  /** True when this page load finished a login started with login() (first page after Keycloak). */
+  readonly justSignedIn: boolean;
+  login(redirectTo: string): Promise<void>;
+  logout(redirectTo: string): Promise<void>;
+  endSession(): Promise<void>;
+  /** The access token, refreshed first when it is about to expire; null when anonymous. */
+  accessToken(): Promise<string | null>;
+  /** Re-reads the token's claims from Keycloak (e.g. after the profile was created). */
+  refreshUser(): Promise<void>;
+  /** Remembers that this user's profile exists, whatever a not-yet-refreshed token says. */
+  markProfileReady(): void;
+}
+
+const LOGIN_STARTED = 'tuber:login-started';
+const PROFILE_READY = 'tuber:profile-ready:';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = defaultSettings): SessionStore {
+  let session: ShellSession = { status: 'loading' };
+  let keycloak: Keycloak | null = null;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  let justSignedIn = false;
+  const listeners = new Set<() => void>();
+  const eventListeners = new Set<(event: SessionEvent) => void>();
+
+  const set = (next: ShellSession) => {
+    session = next;
+    listeners.forEach((listener) => listener());
+  };
+  const emit = (event: SessionEvent) => eventListeners.forEach((listener) => listener(event));
+
+  const profileReady = (sub: string | undefined) => Boolean(sub && storage()?.getItem(PROFILE_READY + sub));
+
+  /** Builds the session from the current token; reports USER_UPDATED when an existing user changed. */
+  function applyToken(event: SessionEvent | null) {
+    const claims = keycloak?.tokenParsed as TuberClaims | undefined;
+    const user = keycloak?.authenticated && claims ? userFromClaims(claims, { profileReady: profileReady(claims.sub) }) : null;
+    const before = session.status === 'signed-in' ? session.user : null;
+    if (!user) {
+      if (session.status !== 'anonymous') set({ status: 'anonymous' });
+      if (event) emit(event);
+      return;
+    }
+    const changed = userChanged(before, user);
+    if (changed || session.status !== 'signed-in') set({ status: 'signed-in', user });
+    if (event) emit(event);
+    if (before && changed) emit('USER_UPDATED');
+    scheduleRefresh();
+  }
+
+  function scheduleRefresh() {
+    clearTimeout(refreshTimer);
+    const exp = keycloak?.tokenParsed?.exp;
+    if (!keycloak?.authenticated || !exp) return;
+    const delay = refreshDelayMs(exp, Date.now(), keycloak.timeSkew ?? 0);
+    refreshTimer = setTimeout(() => void refresh(REFRESH_MARGIN_SECONDS + 5), delay);
+  }
+
+  /** Refreshes when the token has less than `minValidity` seconds left; a refused refresh ends the session. */
+  async function refresh(minValidity: number): Promise<void> {
+    if (!keycloak?.authenticated) return;
+    try {
+      await keycloak.updateToken(minValidity); // TOKEN_REFRESHED comes from onAuthRefreshSuccess
+      scheduleRefresh();
+    } catch {
+      signedOutHere();
+    }
+  }
+
+  function signedOutHere() {
+    clearTimeout(refreshTimer);
+    keycloak?.clearToken(); // fires onAuthLogout → SIGNED_OUT
+    if (session.status !== 'anonymous') {
+      set({ status: 'anonymous' });
+      emit('SIGNED_OUT');
+    }
+  }
+
+  function onVisible() {
+    if (document.visibilityState !== 'visible' || !keycloak?.authenticated) return;
+    // Timers are throttled in background tabs: the token may have expired while hidden.
+    void refresh(REFRESH_MARGIN_SECONDS + 5);
+  }
+
+  return {
+    getSnapshot: () => session,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onEvent(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+    get justSignedIn() {
+      return justSignedIn;
+    },
+
+    async start() {
+      let settings: OidcSettings;
+      try {
+        settings = await fetchSettings();
+      } catch (error) {
+        console.error('[shell] sign-in settings unavailable; continuing as a guest', error);
+        set({ status: 'anonymous' });
+        emit('INITIAL_SESSION');
+        return;
+      }
+      const kc = new Keycloak({ url: settings.url, realm: settings.realm, clientId: settings.client_id });
+      keycloak = kc;
+      kc.onAuthRefreshSuccess = () => applyToken('TOKEN_REFRESHED');
+      kc.onAuthRefreshError = () => signedOutHere();
+      kc.onAuthLogout = () => {
+        if (session.status === 'signed-in') {
+          set({ status: 'anonymous' });
+          emit('SIGNED_OUT');
+        }
+      };
+      kc.onTokenExpired = () => void refresh(REFRESH_MARGIN_SECONDS + 5);
+      try {
+        await kc.init({
+          onLoad: 'check-sso',
+          silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
+          pkceMethod: 'S256',
+          // Keycloak sits on the same origin behind the gateway; the visibility check below replaces the
+          // session-status iframe's polling.
+          checkLoginIframe: false,
+          messageReceiveTimeout: 8_000,
+        });
+      } catch (error) {
+        console.error('[shell] Keycloak silent check failed; continuing as a guest', error);
+      }
+      const started = storage()?.getItem(LOGIN_STARTED);
+      storage()?.removeItem(LOGIN_STARTED);
+      justSignedIn = Boolean(started && kc.authenticated);
+      applyToken(justSignedIn ? 'SIGNED_IN' : 'INITIAL_SESSION');
+      document.addEventListener('visibilitychange', onVisible);
+      window.addEventListener('focus', onVisible);
+    },
+
+    async login(redirectTo) {
+      storage()?.setItem(LOGIN_STARTED, String(Date.now()));
+      if (!keycloak) throw new Error('Sign-in is unavailable right now. Please try again in a minute.');
+      await keycloak.login({ redirectUri: new URL(redirectTo, window.location.origin).href });
+    },
+
+    async logout(redirectTo) {
+      if (!keycloak) throw new Error('Sign-in is unavailable right now.');
+      clearTimeout(refreshTimer);
+      await keycloak.logout({ redirectUri: new URL(redirectTo, window.location.origin).href });
+    },
+
+    async endSession() {
+      signedOutHere();
+    },
+
+    async accessToken() {
+      if (!keycloak?.authenticated) return null;
+      try {
+        await keycloak.updateToken(API_MIN_VALIDITY_SECONDS);
+      } catch {
+        signedOutHere();
+        return null;
+      }
+      return keycloak.token ?? null;
+    },
+
+    async refreshUser() {
+      if (!keycloak?.authenticated) return;
+      try {
+        await keycloak.updateToken(-1);
+      } catch {
+        signedOutHere();
+      }
+    },
+
+    markProfileReady() {
+      const sub = keycloak?.tokenParsed?.sub;
+      if (!sub) return;
+      storage()?.setItem(PROFILE_READY + sub, '1');
+      applyToken(null);
+    },
+  };
+}
+
+async function defaultSettings(): Promise<OidcSettings> {
+  const response = await fetch('/api/auth/oidc', { signal: AbortSignal.timeout(8_000) });
+  if (!response.ok) throw new Error(`/api/auth/oidc answered ${response.status}`);
+  return (await response.json()) as OidcSettings;
+}

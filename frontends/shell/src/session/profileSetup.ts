@@ -1,0 +1,20 @@
+// Creating the buyer/farmer profile on the first successful login (spec §4) and from the
+// "Create my profile now" button; the messages are the spec's (§8).
+import { ApiError, type ApiClient } from '@tuber/ui';
+
+export interface ProfileCreated {
+  created: boolean;
+  message: string;
+}
+
+export const ALREADY_SET_UP = 'Your profile is already set up!';
+
+export function createMyProfile(api: ApiClient): Promise<ProfileCreated> {
+  return api.post<ProfileCreated>('/profile/me');
+}
+
+/** "Failed to create profile: {message or Unknown error}" */
+export function profileFailure(error: unknown): string {
+  const message = error instanceof ApiError || error instanceof Error ? error.message : '';
+  return `Failed to create profile: ${message || 'Unknown error'}`;
+}
