@@ -10,14 +10,16 @@ install_server() {
 
 render() {
   mkdir -p "$conf_dir/temp"
-  export GATEWAY_PORT
-  export SHELL_UPSTREAM="127.0.0.1:$SHELL_PORT" LANDING_UPSTREAM="127.0.0.1:$LANDING_PORT" \
+  # Locally the gateway listens on loopback only (in compose the template gets a bare port).
+  local GATEWAY_PORT="127.0.0.1:$GATEWAY_PORT"
+  export GATEWAY_PORT SHELL_UPSTREAM="127.0.0.1:$SHELL_PORT" LANDING_UPSTREAM="127.0.0.1:$LANDING_PORT" \
     BUYER_UPSTREAM="127.0.0.1:$BUYER_PORT" FARMER_UPSTREAM="127.0.0.1:$FARMER_PORT" \
     AUTH_UPSTREAM="127.0.0.1:$AUTH_PORT" PROFILE_UPSTREAM="127.0.0.1:$PROFILE_PORT" \
     CATALOG_UPSTREAM="127.0.0.1:$CATALOG_PORT" MEDIA_UPSTREAM="127.0.0.1:$MEDIA_PORT" \
     NUTRITION_UPSTREAM="127.0.0.1:$NUTRITION_PORT" KEYCLOAK_UPSTREAM="127.0.0.1:$KEYCLOAK_PORT" \
     MINIO_UPSTREAM="127.0.0.1:$MINIO_PORT"
   # Only our variables are substituted; nginx's own $variables stay as they are.
+  # shellcheck disable=SC2016
   envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM}' \
     < "$TUBER_ROOT/infra/gateway/default.conf.template" > "$conf_dir/default.conf"
   cat > "$conf_dir/nginx.conf" <<CONF
@@ -47,6 +49,8 @@ CONF
 
 start_server() {
   render
+  # Already running: apply a changed template without dropping connections.
+  if is_running gateway; then kill -HUP "$(pid_of gateway)"; fi
   start_daemon gateway nginx -c "$conf_dir/nginx.conf" -p "$conf_dir"
   wait_port "$GATEWAY_PORT" gateway 20
 }

@@ -25,7 +25,7 @@ TUBER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export TUBER_ROOT
 
 # Names set by the caller before we read any file: those always win.
-declare -A _tuber_preset=()
+declare -gA _tuber_preset=()
 while IFS= read -r _name; do _tuber_preset[$_name]=1; done < <(compgen -e)
 unset _name
 
@@ -41,7 +41,7 @@ load_env_file() {
     if [[ $value =~ ^\"(.*)\"$ || $value =~ ^\'(.*)\'$ ]]; then value=${BASH_REMATCH[1]}; fi
     value=${value//\$\{HOME\}/$HOME}
     value=${value//\$HOME/$HOME}
-    [[ $value == "~/"* ]] && value=$HOME/${value#"~/"}
+    [[ $value == \~/* ]] && value=$HOME/${value#\~/}
     export "$key=$value"
   done < "$file"
 }
@@ -50,7 +50,7 @@ load_env_file "$TUBER_ROOT/.env"
 
 TUBER_CACHE=${TUBER_CACHE:-$HOME/.cache/tuber}
 TUBER_STATE=${TUBER_STATE:-.run}
-[[ $TUBER_CACHE == "~/"* ]] && TUBER_CACHE=$HOME/${TUBER_CACHE#"~/"}
+[[ $TUBER_CACHE == \~/* ]] && TUBER_CACHE=$HOME/${TUBER_CACHE#\~/}
 case $TUBER_CACHE in /*) ;; *) TUBER_CACHE=$TUBER_ROOT/${TUBER_CACHE#./} ;; esac
 case $TUBER_STATE in /*) ;; *) TUBER_STATE=$TUBER_ROOT/${TUBER_STATE#./} ;; esac
 export TUBER_CACHE TUBER_STATE
@@ -78,19 +78,20 @@ start_daemon() {
   echo $! > "$TUBER_STATE/pids/$name.pid"
 }
 
+# True while any process of the group led by PID lives (the daemon or anything it started).
+_group_alive() { kill -0 -- "-$1" 2>/dev/null || kill -0 "$1" 2>/dev/null; }
+
 stop_daemon() {
-  local name=$1 pid i
+  local name=$1 pid deadline
   pid=$(pid_of "$name")
-  if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
+  if [ -z "$pid" ] || ! _group_alive "$pid"; then
     rm -f "$TUBER_STATE/pids/$name.pid"
     return 0
   fi
   kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-  for i in $(seq 1 100); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.2
-  done
-  if kill -0 "$pid" 2>/dev/null; then
+  deadline=$((SECONDS + 20))
+  while _group_alive "$pid" && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+  if _group_alive "$pid"; then
     log "$name did not stop in 20 s; killing it"
     kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
   fi
@@ -143,9 +144,16 @@ apt_ensure() {
   local cmd=$1
   shift
   command -v "$cmd" >/dev/null 2>&1 && return 0
-  log "installing Debian packages: $*"
-  if [ $_apt_updated = 0 ]; then apt-get update -qq; _apt_updated=1; fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  # Server scripts may start in parallel (up.sh): one apt-get at a time.
+  exec 9> "${TMPDIR:-/tmp}/tuber-apt.lock"
+  flock 9
+  if ! command -v "$cmd" >/dev/null 2>&1; then
+    log "installing Debian packages: $*"
+    if [ $_apt_updated = 0 ]; then apt-get update -qq; _apt_updated=1; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  fi
+  flock -u 9
+  exec 9>&-
 }
 
 # A server script defines install_server and start_server (which waits for readiness), and
