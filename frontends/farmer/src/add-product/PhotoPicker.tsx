@@ -3,6 +3,13 @@ import type { ChangeEvent } from 'react';
 import { percentSent, type PhotoUpload } from './uploads.js';
 import styles from './addProduct.module.css';
 
+/** Bytes sent, then the wait while the media service makes the card and thumbnail variants. */
+function uploadHint(photo: PhotoUpload): string {
+  if (!photo.measured) return 'Uploading…';
+  const percent = percentSent(photo);
+  return percent >= 100 ? 'Processing…' : `${percent}%`;
+}
+
 interface PhotoPickerProps {
   id: string;
   photos: PhotoUpload[];
@@ -47,7 +54,7 @@ export function PhotoPicker({ id, photos, disabled, onChoose, onRemove }: PhotoP
                     ) : (
                       <progress className={styles.progress} aria-label={`Uploading ${photo.name}`} />
                     )}
-                    <span className={styles.hint}>{photo.measured ? `${percentSent(photo)}%` : 'Uploading…'}</span>
+                    <span className={styles.hint}>{uploadHint(photo)}</span>
                   </>
                 )}
                 {photo.status === 'done' && <span className={styles.uploaded}>Uploaded</span>}
