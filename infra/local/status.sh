@@ -17,6 +17,6 @@ declare -A where=(
 down=0
 while read -r server; do
   if is_running "$server"; then state=running; else state=stopped; down=1; fi
-  [ $quiet = 1 ] || printf '%-9s %-8s %-58s %s\n' "$server" "$state" "${where[$server]}" "$TUBER_STATE/logs/$server.log"
+  [ $quiet = 1 ] || printf '%-9s %-8s %-66s %s\n' "$server" "$state" "${where[$server]}" "$TUBER_STATE/logs/$server.log"
 done < <(sed 's/^ferretdb$/postgres\nferretdb/' "$here/servers.list")
 exit $down

@@ -15,6 +15,15 @@ describe('Keycloak realm tuber', () => {
     expect(discovery.code_challenge_methods_supported).toContain('S256');
   });
 
+  it('serves services directly on loopback (backchannel) with the same public issuer and its signing keys', async () => {
+    const direct = `http://127.0.0.1:${process.env.KEYCLOAK_PORT ?? 8180}/auth/realms/tuber`;
+    const discovery = await (await fetch(`${direct}/.well-known/openid-configuration`)).json();
+    expect(discovery.issuer).toBe(`${PUBLIC_URL}/auth/realms/tuber`);
+    expect(discovery.jwks_uri).toBe(`${direct}/protocol/openid-connect/certs`);
+    const jwks = await (await fetch(discovery.jwks_uri)).json();
+    expect(jwks.keys.some((key: { use?: string; alg?: string }) => key.use === 'sig' && key.alg === 'RS256')).toBe(true);
+  });
+
   it('signs the test user in with code + PKCE; the token carries audience, role and profile claims', async () => {
     const { accessToken } = await signInWithPassword('test.farmer@tuber.local', testPassword());
     const claims = claimsOf(accessToken);

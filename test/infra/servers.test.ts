@@ -5,9 +5,12 @@ import { Redis } from 'ioredis';
 import { Client } from 'minio';
 import nodemailer from 'nodemailer';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PUBLIC_URL } from '../support/env.js';
 
 const env = process.env;
+// Credentials from the environment (test/run.sh exports them), else the ones infra/local generated.
+const secret = (variable: string, file: string) => env[variable] || readFileSync(`${env.TUBER_STATE ?? '.run'}/secrets/${file}`, 'utf8').trim();
 const mailApi = `http://127.0.0.1:${env.MAILPIT_HTTP_PORT ?? 8025}/api/v1`;
 
 describe('MongoDB wire protocol (FerretDB locally, MongoDB in compose)', () => {
@@ -41,7 +44,7 @@ describe('Redis', () => {
 
 describe('MinIO bucket product-images', () => {
   it('stores an object that anyone can read through the gateway, but not list', async () => {
-    const client = new Client({ endPoint: '127.0.0.1', port: Number(env.MINIO_PORT ?? 9100), useSSL: false, accessKey: env.MINIO_ACCESS_KEY ?? '', secretKey: env.MINIO_SECRET_KEY ?? '' });
+    const client = new Client({ endPoint: '127.0.0.1', port: Number(env.MINIO_PORT ?? 9100), useSSL: false, accessKey: secret('MINIO_ACCESS_KEY', 'minio-root-user'), secretKey: secret('MINIO_SECRET_KEY', 'minio-root-password') });
     const name = `infra-test-${randomUUID()}.txt`;
     await client.putObject('product-images', name, Buffer.from('fresh from earth'), 16, { 'Content-Type': 'text/plain' });
     const read = await fetch(`${PUBLIC_URL}/files/${name}`);
