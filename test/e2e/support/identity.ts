@@ -1,0 +1,40 @@
+// Helpers for the identity browser tests: unique test e-mails, Keycloak look-ups for accounts made
+// through the sign-up form (so they can be deleted afterwards), and signing in on Keycloak's login page.
+import KcAdminClient from '@keycloak/keycloak-admin-client';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { publicUrl } from './browser.js';
+
+const keycloakUrl = `http://127.0.0.1:${process.env.KEYCLOAK_PORT ?? 8180}/auth`;
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@test.tuber.local`;
+
+async function admin() {
+  const client = new KcAdminClient({ baseUrl: keycloakUrl, realmName: 'tuber' });
+  await client.auth({ grantType: 'client_credentials', clientId: 'tuber-auth', clientSecret: process.env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '' });
+  return client;
+}
+
+/** The Keycloak user id of an e-mail, or undefined. */
+export async function accountIdByEmail(email: string): Promise<string | undefined> {
+  const users = await (await admin()).users.find({ email, exact: true });
+  return users[0]?.id;
+}
+
+/** A toast of the shell's toast host with exactly this text. */
+export const toast = (page: Page, text: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: text }).first();
+
+/** From any page of the app: /login → "Login" → Keycloak's form → submitted. Does not wait for the way back. */
+export async function submitKeycloakLogin(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto(`${publicUrl}/login`);
+  await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/auth/realms/tuber/'), { timeout: 20_000 });
+  await page.locator('#username').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('#kc-login').click();
+}
+
+/** Waits until the browser is back in the app (off Keycloak's pages) at `path`. */
+export async function backInApp(page: Page, path: string | RegExp, timeout = 30_000): Promise<void> {
+  await page.waitForURL((url) => url.origin === publicUrl && !url.pathname.startsWith('/auth/') && (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { timeout });
+}
