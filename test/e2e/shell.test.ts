@@ -3,6 +3,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
+import { createAccount, deleteAccount } from '../support/accounts.js';
+import { backInApp, submitKeycloakLogin } from './support/identity.js';
 import { isServing, startFrontEnd, stopFrontEnd, stopSpawnedFrontEnds } from './support/processes.js';
 
 const headline = 'Fresh from Earth, available within your reach';
@@ -66,15 +68,24 @@ describe('shell', () => {
     await screenshot(page, 'shell-404');
   });
 
-  it('loads the buyer and farmer remotes from their manifests, with the shell contract', async () => {
+  it('mounts the buyer and farmer remotes in the signed-in dashboard, and sends guests to /login', async () => {
     await openPage('/dashboard/buyer');
-    await page.getByRole('heading', { name: 'Buyer area' }).waitFor();
-    await page.getByText('Session: anonymous.').waitFor();
-    // The remote's toast goes to the shell's toast host: one shared @tuber/ui context.
-    await page.getByRole('button', { name: 'Notify me' }).click();
-    await page.getByRole('status').filter({ hasText: 'The product feed is on its way.' }).waitFor();
-    await page.goto(`${publicUrl}/dashboard/farmer`);
-    await page.getByRole('heading', { name: 'Farmer area' }).waitFor();
+    await page.waitForURL(`${publicUrl}/login`);
+    for (const role of ['buyer', 'farmer'] as const) {
+      const account = await createAccount({ role });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const signedIn = await context.newPage();
+        await submitKeycloakLogin(signedIn, account.email, account.password);
+        await backInApp(signedIn, `/dashboard/${role}`);
+        // The remote's page, rendered with the shell's contract (one shared @tuber/ui), not the fallback.
+        await signedIn.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await signedIn.locator('[data-remote-fallback]').count()).toBe(0);
+      } finally {
+        await context.close();
+        await deleteAccount(account.id);
+      }
+    }
   });
 
   it('shows a fallback with "Try again" when the landing remote is down, and recovers', async () => {
