@@ -54,8 +54,20 @@ async function newFarmer() {
  * a post with unknown photos is then refused for the photos (400), not for the missing profile (409).
  */
 async function catalogKnowsFarmer(token: string) {
-  const probe = { product_name: 'probe', description: 'probe', price: 1, kg: 1, tuber_type: 'yam', image_ids: ['none-1', 'none-2'], cultural: 'probe' };
-  const answer = await eventually(() => api('POST', '/api/catalog/products', { token, json: probe }), (a) => a.status !== 409, 20_000);
+  const probe = {
+    product_name: 'probe',
+    description: 'probe',
+    price: 1,
+    kg: 1,
+    tuber_type: 'yam',
+    image_ids: ['none-1', 'none-2'],
+    cultural: 'probe',
+  };
+  const answer = await eventually(
+    () => api('POST', '/api/catalog/products', { token, json: probe }),
+    (a) => a.status !== 409,
+    20_000,
+  );
   expect(answer.status).toBe(400);
 }
 
@@ -63,7 +75,11 @@ async function catalogKnowsFarmer(token: string) {
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('favicon') && !e.includes('status of 400 (Bad Request)'));
 
 function toast(page: Page, text: string): Locator {
-  return page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first();
+  return page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByRole('alert').filter({ hasText: text }))
+    .first();
 }
 
 /** From the Add Product page to a deleted product, through every step of the spec's farmer flow. */
@@ -95,7 +111,11 @@ async function postListAndDelete(page: Page, shotPrefix: string) {
   // A text file named .jpg is refused by the media service, which reads the content: its reason is shown.
   await fileInput.setInputFiles([photoFiles[0]!, notAPhoto]);
   await toast(page, 'Failed to upload image: This file is not an image we can read.').waitFor();
-  await form.getByRole('listitem').filter({ hasText: 'notes.jpg' }).getByText('This file is not an image we can read.', { exact: false }).waitFor();
+  await form
+    .getByRole('listitem')
+    .filter({ hasText: 'notes.jpg' })
+    .getByText('This file is not an image we can read.', { exact: false })
+    .waitFor();
 
   await form.getByLabel('Product Name').fill(productName);
   await form.getByLabel('Description').fill(description);
@@ -108,7 +128,10 @@ async function postListAndDelete(page: Page, shotPrefix: string) {
   await post.evaluate((button) => {
     const seen: boolean[] = [];
     (window as unknown as { postStates: boolean[] }).postStates = seen;
-    new MutationObserver(() => seen.push((button as HTMLButtonElement).disabled)).observe(button, { attributes: true, attributeFilter: ['disabled'] });
+    new MutationObserver(() => seen.push((button as HTMLButtonElement).disabled)).observe(button, {
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
   });
   await fileInput.setInputFiles(photoFiles);
   const tiles = form.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem');
@@ -195,7 +218,11 @@ describe('farmer side in the shell', () => {
 
       // Back in the app: the first login creates the farmer profile; the catalog learns of it by event.
       const { accessToken } = await signInWithPassword(farmer.email, farmer.password);
-      await eventually(() => api('GET', '/api/profile/me', { token: accessToken }), (a) => a.status === 200, 20_000);
+      await eventually(
+        () => api('GET', '/api/profile/me', { token: accessToken }),
+        (a) => a.status === 200,
+        20_000,
+      );
       await catalogKnowsFarmer(accessToken);
 
       if (new URL(page.url()).pathname !== '/dashboard/farmer') await page.goto(`${publicUrl}/dashboard/farmer`);

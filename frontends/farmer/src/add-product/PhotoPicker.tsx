@@ -32,14 +32,29 @@ export function PhotoPicker({ id, photos, disabled, onChoose, onRemove }: PhotoP
         <span className={styles.dropzoneTitle}>Choose photos</span>
         <span className={styles.hint}>2 to 5 image files. They upload as soon as you choose them.</span>
       </label>
-      <input id={id} name="images" type="file" accept="image/*" multiple disabled={disabled} onChange={handleChange} className={styles.fileInput} />
+      <input
+        id={id}
+        name="images"
+        type="file"
+        accept="image/*"
+        multiple
+        disabled={disabled}
+        onChange={handleChange}
+        className={styles.fileInput}
+      />
 
       {photos.length > 0 && (
         <ul className={styles.tiles} aria-label="Chosen photos">
           {photos.map((photo) => (
             <li key={photo.key} className={styles.tile} data-status={photo.status}>
               {photo.status === 'done' && photo.image ? (
-                <img src={photo.image.thumb_url} alt={photo.name} className={styles.thumb} width={photo.image.width} height={photo.image.height} />
+                <img
+                  src={photo.image.thumb_url}
+                  alt={photo.name}
+                  className={styles.thumb}
+                  width={photo.image.width}
+                  height={photo.image.height}
+                />
               ) : (
                 <div className={styles.thumbPlaceholder} aria-hidden="true" />
               )}

@@ -41,10 +41,14 @@ export function uploadsReducer(state: UploadsState, action: UploadsAction): Uplo
   switch (action.type) {
     case 'chosen':
       // A new selection replaces the previous one, as choosing files in a file input does.
-      return { photos: action.files.map(({ key, name, size }) => ({ key, name, loaded: 0, total: size, measured: false, status: 'uploading' })) };
+      return {
+        photos: action.files.map(({ key, name, size }) => ({ key, name, loaded: 0, total: size, measured: false, status: 'uploading' })),
+      };
     case 'progress':
       return update(state, action.key, (photo) =>
-        photo.status === 'uploading' ? { ...photo, loaded: Math.min(action.loaded, action.total), total: action.total, measured: true } : photo,
+        photo.status === 'uploading'
+          ? { ...photo, loaded: Math.min(action.loaded, action.total), total: action.total, measured: true }
+          : photo,
       );
     case 'uploaded':
       return update(state, action.key, (photo) => ({ ...photo, status: 'done', loaded: photo.total, image: action.image }));

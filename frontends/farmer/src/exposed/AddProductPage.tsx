@@ -86,28 +86,72 @@ function AddProductForm() {
       <form className={styles.form} onSubmit={post} aria-label="Add Product">
         <div className={styles.field}>
           <label htmlFor={field('name')}>Product Name</label>
-          <input id={field('name')} name="product_name" type="text" required maxLength={120} value={values.productName} onChange={set('productName')} />
+          <input
+            id={field('name')}
+            name="product_name"
+            type="text"
+            required
+            maxLength={120}
+            value={values.productName}
+            onChange={set('productName')}
+          />
         </div>
 
         <div className={styles.field}>
           <label htmlFor={field('description')}>Description</label>
-          <textarea id={field('description')} name="description" rows={6} required maxLength={5000} value={values.description} onChange={set('description')} />
+          <textarea
+            id={field('description')}
+            name="description"
+            rows={6}
+            required
+            maxLength={5000}
+            value={values.description}
+            onChange={set('description')}
+          />
         </div>
 
         <div className={styles.pair}>
           <div className={styles.field}>
             <label htmlFor={field('price')}>Price (₦)</label>
-            <input id={field('price')} name="price" type="number" inputMode="decimal" min={0} step={0.01} required value={values.price} onChange={set('price')} />
+            <input
+              id={field('price')}
+              name="price"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              required
+              value={values.price}
+              onChange={set('price')}
+            />
           </div>
           <div className={styles.field}>
             <label htmlFor={field('kg')}>KG</label>
-            <input id={field('kg')} name="kg" type="number" inputMode="decimal" min={0} step={0.01} required value={values.kg} onChange={set('kg')} />
+            <input
+              id={field('kg')}
+              name="kg"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              required
+              value={values.kg}
+              onChange={set('kg')}
+            />
           </div>
         </div>
 
         <div className={styles.field}>
           <label htmlFor={field('cultural')}>Cultural Values</label>
-          <textarea id={field('cultural')} name="cultural" rows={4} required maxLength={5000} value={values.cultural} onChange={set('cultural')} />
+          <textarea
+            id={field('cultural')}
+            name="cultural"
+            rows={4}
+            required
+            maxLength={5000}
+            value={values.cultural}
+            onChange={set('cultural')}
+          />
         </div>
 
         <div className={styles.field}>
@@ -119,7 +163,13 @@ function AddProductForm() {
 
         <div className={styles.field}>
           <label htmlFor={field('images')}>Upload Images</label>
-          <PhotoPicker id={field('images')} photos={photos.state.photos} disabled={posting} onChoose={photos.choose} onRemove={photos.remove} />
+          <PhotoPicker
+            id={field('images')}
+            photos={photos.state.photos}
+            disabled={posting}
+            onChoose={photos.choose}
+            onRemove={photos.remove}
+          />
         </div>
 
         <div className={styles.field}>
@@ -132,6 +182,7 @@ function AddProductForm() {
               </option>
             ))}
           </select>
+          {tubers.length === 0 && <span className={styles.hint}>Your profile lists no tubers yet, so there is nothing to choose.</span>}
         </div>
 
         <NutritionPanel state={nutrition.state} />

@@ -16,7 +16,14 @@ export function ProductCard({ product, onDelete }: { product: Product; onDelete:
       <ul className={styles.thumbs} aria-label="Photos">
         {thumbs.map((url, index) => (
           <li key={url}>
-            <img src={url} alt={`${product.product_name}, photo ${index + 1}`} className={styles.thumb} loading="lazy" width={96} height={96} />
+            <img
+              src={url}
+              alt={`${product.product_name}, photo ${index + 1}`}
+              className={styles.thumb}
+              loading="lazy"
+              width={96}
+              height={96}
+            />
           </li>
         ))}
       </ul>

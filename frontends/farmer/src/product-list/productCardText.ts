@@ -13,7 +13,10 @@ export interface ProductCardText {
   age: string;
 }
 
-export function productCardText(product: Pick<Product, 'description' | 'price' | 'kg' | 'created_at'>, now: Date = new Date()): ProductCardText {
+export function productCardText(
+  product: Pick<Product, 'description' | 'price' | 'kg' | 'created_at'>,
+  now: Date = new Date(),
+): ProductCardText {
   const preview = firstWords(product.description, LIST_PREVIEW_WORDS);
   return {
     descriptionPreview: preview.text,

@@ -6,7 +6,10 @@ function decodeClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : null;
@@ -21,7 +24,11 @@ export function sessionFromToken(token: string | null, now: Date = new Date()): 
   if (!claims) return { status: 'anonymous' };
   if (typeof claims.exp === 'number' && claims.exp * 1000 <= now.getTime()) return { status: 'anonymous' };
   const text = (key: string) => (typeof claims[key] === 'string' ? (claims[key] as string) : '');
-  const tuber = Array.isArray(claims.tuber) ? claims.tuber.filter((t): t is string => typeof t === 'string') : typeof claims.tuber === 'string' ? [claims.tuber] : [];
+  const tuber = Array.isArray(claims.tuber)
+    ? claims.tuber.filter((t): t is string => typeof t === 'string')
+    : typeof claims.tuber === 'string'
+      ? [claims.tuber]
+      : [];
   return {
     status: 'signed-in',
     user: {

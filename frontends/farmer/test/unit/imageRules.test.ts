@@ -22,7 +22,9 @@ describe('image selection (spec §5: 2 to 5 image files)', () => {
     expect(checkImageSelection(mixed)).toBeNull();
   });
   it('rejects a selection with a file that is not an image', () => {
-    expect(checkImageSelection([jpeg('a.jpg'), { name: 'notes.pdf', type: 'application/pdf' }])).toBe('Please select between 2 to 5 images.');
+    expect(checkImageSelection([jpeg('a.jpg'), { name: 'notes.pdf', type: 'application/pdf' }])).toBe(
+      'Please select between 2 to 5 images.',
+    );
   });
   it('treats an unknown type as not an image', () => {
     expect(isImageFile({ name: 'mystery', type: '' })).toBe(false);

@@ -4,7 +4,18 @@ import { NUTRITION_ROWS, nutritionValue } from '../../src/add-product/nutrition.
 describe('nutrition panel', () => {
   it('shows every field of the nutrition object once', () => {
     expect(NUTRITION_ROWS.map((row) => row.key).sort()).toEqual(
-      ['calories', 'dietary_fiber', 'potassium', 'protein', 'saturated_fat', 'serving_qty', 'serving_weight_grams', 'sodium', 'sugars', 'total_fat'].sort(),
+      [
+        'calories',
+        'dietary_fiber',
+        'potassium',
+        'protein',
+        'saturated_fat',
+        'serving_qty',
+        'serving_weight_grams',
+        'sodium',
+        'sugars',
+        'total_fat',
+      ].sort(),
     );
   });
   it('shows values with 2 decimals and their unit', () => {

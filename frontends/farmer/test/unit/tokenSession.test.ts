@@ -8,12 +8,35 @@ const exp = now.getTime() / 1000 + 300;
 describe('standalone dev session from a pasted access token', () => {
   it('reads the farmer and their tubers from the claims', () => {
     const session = sessionFromToken(
-      token({ sub: 'u1', email: 'ada@farm.ng', email_verified: true, given_name: 'Adá', family_name: 'Obi', phone: '+234', user_type: 'farmer', business_name: 'Ada Farms', location: 'Ibadan', tuber: ['yam', 'sweet potato'], exp }),
+      token({
+        sub: 'u1',
+        email: 'ada@farm.ng',
+        email_verified: true,
+        given_name: 'Adá',
+        family_name: 'Obi',
+        phone: '+234',
+        user_type: 'farmer',
+        business_name: 'Ada Farms',
+        location: 'Ibadan',
+        tuber: ['yam', 'sweet potato'],
+        exp,
+      }),
       now,
     );
     expect(session).toEqual({
       status: 'signed-in',
-      user: { id: 'u1', email: 'ada@farm.ng', emailVerified: true, firstname: 'Adá', lastname: 'Obi', phone: '+234', userType: 'farmer', businessName: 'Ada Farms', location: 'Ibadan', tuber: ['yam', 'sweet potato'] },
+      user: {
+        id: 'u1',
+        email: 'ada@farm.ng',
+        emailVerified: true,
+        firstname: 'Adá',
+        lastname: 'Obi',
+        phone: '+234',
+        userType: 'farmer',
+        businessName: 'Ada Farms',
+        location: 'Ibadan',
+        tuber: ['yam', 'sweet potato'],
+      },
     });
   });
   it('accepts a single tuber claim', () => {

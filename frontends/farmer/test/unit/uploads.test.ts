@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredImage } from '@tuber/contracts';
-import { isUploading, noUploads, percentSent, uploadedImageIds, uploadsReducer, type UploadsAction, type UploadsState } from '../../src/add-product/uploads.js';
+import {
+  isUploading,
+  noUploads,
+  percentSent,
+  uploadedImageIds,
+  uploadsReducer,
+  type UploadsAction,
+  type UploadsState,
+} from '../../src/add-product/uploads.js';
 
 const image = (id: string): StoredImage => ({
   image_id: id,
@@ -55,7 +63,11 @@ describe('photo upload state', () => {
   });
 
   it('keeps a failed photo with its reason and leaves it out of the ids', () => {
-    const state = run(chosen, { type: 'uploaded', key: 'a', image: image('img-a') }, { type: 'failed', key: 'b', message: 'This file is not an image' });
+    const state = run(
+      chosen,
+      { type: 'uploaded', key: 'a', image: image('img-a') },
+      { type: 'failed', key: 'b', message: 'This file is not an image' },
+    );
     expect(state.photos[1]).toMatchObject({ status: 'failed', error: 'This file is not an image' });
     expect(isUploading(state)).toBe(false);
     expect(uploadedImageIds(state)).toEqual(['img-a']);
@@ -67,7 +79,13 @@ describe('photo upload state', () => {
   });
 
   it('replaces the photos when a new selection is chosen, and drops late news of the old ones', () => {
-    const next: UploadsAction = { type: 'chosen', files: [{ key: 'c', name: 'c.jpg', size: 10 }, { key: 'd', name: 'd.jpg', size: 10 }] };
+    const next: UploadsAction = {
+      type: 'chosen',
+      files: [
+        { key: 'c', name: 'c.jpg', size: 10 },
+        { key: 'd', name: 'd.jpg', size: 10 },
+      ],
+    };
     const state = run(chosen, next, { type: 'uploaded', key: 'a', image: image('img-a') }, { type: 'failed', key: 'b', message: 'late' });
     expect(state.photos.map((p) => p.key)).toEqual(['c', 'd']);
     expect(uploadedImageIds(state)).toEqual([]);
