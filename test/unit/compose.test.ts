@@ -1,116 +1,523 @@
-// No Docker engine runs here, so docker-compose.yml is checked by reading it: every service and
-// front end of the repo is in it, built from a Dockerfile that exists, with a health check, the
-// ports the gateway expects, dependencies that wait for health, and no secret written down.
+// No Docker engine runs on our machines, so docker-compose.yml and the service Dockerfiles are checked
+// by reading them (docs/adr/0008): every service and front end of the repo runs from its own
+// Dockerfile, waits for what it needs, answers on the port the gateway and the other services use,
+// keeps its data in named volumes, and no secret is written down.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const read = (path: string) => readFileSync(join(repo, path), 'utf8');
+const exists = (path: string) => existsSync(join(repo, path));
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; target: string; args?: Record<string, string> };
+  build?: { context?: string; dockerfile?: string };
+  command?: string[];
   environment?: Record<string, string>;
-  healthcheck?: { test: unknown };
-  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test?: unknown; disable?: boolean };
+  depends_on?: Record<string, { condition?: string }>;
   volumes?: string[];
   ports?: string[];
+  restart?: string;
 }
 
-const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true }) as {
-  services: Record<string, ComposeService>;
-  volumes: Record<string, unknown>;
-};
+const composeText = read('docker-compose.yml');
+const compose = parse(composeText, { merge: true }) as { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
 const services = compose.services;
-const dirs = (root: string) => readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-const backendNames = dirs('services').filter((name) => name !== 'kit');
-const frontendNames = dirs('frontends').filter((name) => name !== 'ui');
-const OFFICIAL = { mongo: /^mongo:/, nats: /^nats:/, redis: /^redis:/, minio: /^minio\/minio:/, keycloak: /^quay\.io\/keycloak\/keycloak:/, mailpit: /^axllent\/mailpit:/, gateway: /^nginx:/ };
 
-/** The port a compose service listens on inside its network. */
-function listenPort(name: string): number | undefined {
-  const service = services[name];
-  if (!service) return undefined;
-  if (service.environment?.PORT) return Number(service.environment.PORT);
-  if (frontendNames.includes(name)) return 8080;
-  return ({ keycloak: 8080, minio: 9000 } as Record<string, number>)[name];
+const subdirectories = (root: string) =>
+  readdirSync(join(repo, root), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+const backendNames = subdirectories('services').filter((name) => name !== 'kit');
+const frontendNames = subdirectories('frontends').filter((name) => name !== 'ui');
+
+/** The ports, the database and the image of each service, as the architecture fixes them. */
+const BACKENDS: Record<string, { port: number; database?: string }> = {
+  auth: { port: 4001 },
+  profile: { port: 4002, database: 'profile' },
+  catalog: { port: 4003, database: 'catalog' },
+  media: { port: 4004, database: 'media' },
+  nutrition: { port: 4005, database: 'nutrition' },
+};
+const OFFICIAL_IMAGES: Record<string, RegExp> = {
+  mongo: /^mongo:7(\.|$)/,
+  nats: /^nats:/,
+  redis: /^redis:/,
+  minio: /^(quay\.io\/)?minio\/minio:/,
+  'minio-init': /^(quay\.io\/)?minio\/mc:/,
+  keycloak: /^quay\.io\/keycloak\/keycloak:/,
+  mailpit: /^axllent\/mailpit:/,
+  gateway: /^nginx:/,
+};
+/** Where the official images listen, for the ones whose command does not change it. */
+const IMAGE_PORTS: Record<string, number[]> = {
+  mongo: [27017],
+  nats: [4222, 8222],
+  redis: [6379],
+  minio: [9000, 9001],
+  keycloak: [8080, 9000],
+  mailpit: [1025, 8025],
+};
+
+/** A value as compose sees it with no variable set: `${X:-d}` is d, `${X:?m}` is <X>, `$$` is `$`. */
+function interpolate(value: string): string {
+  return value
+    .replace(/\$\{([A-Z0-9_]+)(?::?-([^}]*))?\}/g, (_m, _name: string, fallback?: string) => fallback ?? '')
+    .replace(/\$\{([A-Z0-9_]+):?\?[^}]*\}/g, (_m, name: string) => `<${name}>`)
+    .replaceAll('$$', '$');
 }
+
+// ---------- Dockerfiles ----------
+
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+interface Stage {
+  from: string;
+  instructions: Instruction[];
+  /** ARG values visible in the stage (declared in it, defaults from the global ARGs). */
+  args: Record<string, string>;
+}
+
+function parseDockerfile(text: string): { globalArgs: Record<string, string>; stages: Stage[] } {
+  const lines = text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const globalArgs: Record<string, string> = {};
+  const stages: Stage[] = [];
+  for (const line of lines) {
+    const [, keyword = '', args = ''] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
+    const instruction = { keyword: keyword.toUpperCase(), args };
+    const stage = stages.at(-1);
+    if (instruction.keyword === 'FROM') {
+      stages.push({ from: args.split(/\s+/)[0]!, instructions: [], args: {} });
+    } else if (instruction.keyword === 'ARG') {
+      const [name = '', value] = args.split('=', 2);
+      if (!stage) globalArgs[name] = value ?? '';
+      else stage.args[name] = value ?? globalArgs[name] ?? '';
+    }
+    if (stage && instruction.keyword !== 'FROM') stage.instructions.push(instruction);
+  }
+  return { globalArgs, stages };
+}
+
+const expand = (value: string, args: Record<string, string>) =>
+  value.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_m, name: string) => args[name] ?? '');
+const finalStage = (path: string) => parseDockerfile(read(path)).stages.at(-1)!;
+const instructionsOf = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.keyword === keyword);
+/** The ports a Dockerfile's final stage exposes. */
+const exposedPorts = (path: string) => {
+  const stage = finalStage(path);
+  return instructionsOf(stage, 'EXPOSE').flatMap((i) =>
+    expand(i.args, stage.args)
+      .split(/\s+/)
+      .map((p) => Number(p.split('/')[0])),
+  );
+};
+
+/** Every port a compose service listens on inside the compose network. */
+function listenPorts(name: string): number[] {
+  const service = services[name];
+  if (!service) return [];
+  if (service.environment?.PORT) return [Number(service.environment.PORT)];
+  if (service.build?.dockerfile && exists(service.build.dockerfile)) return exposedPorts(service.build.dockerfile);
+  return IMAGE_PORTS[name] ?? [];
+}
+
+/** `host:port` (or a URL) naming a compose service on a port it listens on. */
+function expectServiceAddress(where: string, host: string, port: number) {
+  expect(services[host], `${where}: no compose service "${host}"`).toBeDefined();
+  expect(listenPorts(host), `${where}: ${host} does not listen on ${port} (per its PORT, its Dockerfile's EXPOSE or its image)`).toContain(
+    port,
+  );
+}
+
+// ---------- .dockerignore ----------
+
+const ignorePatterns = read('.dockerignore')
+  .split(/\r?\n/)
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('#'));
+const globToRegExp = (glob: string) =>
+  new RegExp(
+    `^${glob
+      .replace(/[.+^$()|[\]{}]/g, '\\$&')
+      .replace(/\*\*\//g, '\u0000')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\?/g, '[^/]')
+      .replaceAll('\u0000', '(.*/)?')}$`,
+  );
+/** Whether .dockerignore keeps `path` (or a folder above it) out of the build context. */
+function ignoredByDocker(path: string): boolean {
+  const parts = path.split('/');
+  let ignored = false;
+  for (const pattern of ignorePatterns) {
+    const negated = pattern.startsWith('!');
+    const regex = globToRegExp(negated ? pattern.slice(1) : pattern);
+    for (let i = 1; i <= parts.length; i++) {
+      if (regex.test(parts.slice(0, i).join('/'))) ignored = !negated;
+    }
+  }
+  return ignored;
+}
+
+// ---------- docker-compose.yml ----------
 
 describe('docker-compose.yml', () => {
-  it('builds every service of the repo from the Dockerfile\'s service target with its own name and port', () => {
-    expect(backendNames.sort()).toEqual(['auth', 'catalog', 'media', 'nutrition', 'profile']);
-    for (const name of backendNames) {
-      const service = services[name];
-      expect(service, name).toBeDefined();
-      expect(service!.build).toMatchObject({ context: '.', target: 'service', args: { SERVICE: name, PORT: service!.environment?.PORT } });
-      expect(existsSync(`services/${name}/src/server.ts`)).toBe(true);
-    }
-  });
-
-  it('builds every front end from the Dockerfile\'s frontend target, each with an nginx config that exists', () => {
-    expect(frontendNames.sort()).toEqual(['buyer', 'farmer', 'landing', 'shell']);
-    for (const name of frontendNames) {
-      const build = services[name]?.build;
-      expect(build, name).toMatchObject({ context: '.', target: 'frontend', args: { FRONTEND: name } });
-      expect(existsSync(build?.args?.NGINX_CONF ?? 'frontends/ui/docker/nginx-remote.conf'), name).toBe(true);
-    }
-  });
-
-  it('uses official images for the infrastructure', () => {
-    for (const [name, pattern] of Object.entries(OFFICIAL)) expect(services[name]?.image, name).toMatch(pattern);
-  });
-
-  it('gives every long-running service a health check, and waits on health in every dependency', () => {
-    for (const [name, service] of Object.entries(services)) {
-      if (name !== 'minio-init') expect(service.healthcheck?.test, `${name} health check`).toBeDefined();
-      for (const [dependency, rule] of Object.entries(service.depends_on ?? {})) {
-        expect(services[dependency], `${name} depends on ${dependency}`).toBeDefined();
-        expect(['service_healthy', 'service_completed_successfully']).toContain(rule.condition);
+  it('runs every service and every front end of the repo from its own Dockerfile', () => {
+    expect(backendNames).toEqual(expect.arrayContaining(Object.keys(BACKENDS)));
+    expect(frontendNames).toEqual(expect.arrayContaining(['shell', 'landing', 'buyer', 'farmer']));
+    for (const [folder, names] of [
+      ['services', backendNames],
+      ['frontends', frontendNames],
+    ] as const) {
+      for (const name of names) {
+        const dockerfile = `${folder}/${name}/Dockerfile`;
+        expect(services[name], `compose service ${name}`).toBeDefined();
+        expect(services[name]!.build, name).toEqual({ context: '.', dockerfile });
+        expect(exists(dockerfile), `${dockerfile} exists`).toBe(true);
       }
     }
   });
 
-  it('points each gateway upstream at a compose service on the port it listens on, and the template uses them all', () => {
-    const gateway = services.gateway!;
-    const template = readFileSync('infra/gateway/default.conf.template', 'utf8');
-    expect(gateway.volumes).toContain('./infra/gateway/default.conf.template:/etc/nginx/templates/default.conf.template:ro');
-    const upstreams = Object.entries(gateway.environment ?? {}).filter(([key]) => key.endsWith('_UPSTREAM'));
-    expect(upstreams).toHaveLength(11);
-    for (const [key, value] of upstreams) {
-      const [host, port] = value.split(':');
-      expect(listenPort(host!), `${key}=${value}`).toBe(Number(port));
-      expect(template).toContain(`\${${key}}`);
+  it('runs each service on its own port and database with the shared settings', () => {
+    for (const [name, { port, database }] of Object.entries(BACKENDS)) {
+      const env = Object.fromEntries(Object.entries(services[name]?.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
+      expect(env, name).toMatchObject({
+        PORT: String(port),
+        HOST: '0.0.0.0',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        NATS_URL: 'nats://nats:4222',
+        REDIS_URL: 'redis://redis:6379',
+        KEYCLOAK_URL: 'http://keycloak:8080/auth',
+        KEYCLOAK_REALM: 'tuber',
+        OIDC_ISSUER: 'http://localhost:8080/auth/realms/tuber',
+        OIDC_AUDIENCE: 'tuber-api',
+        PUBLIC_URL: 'http://localhost:8080',
+      });
+      expect(env.MONGO_URL, `${name} MONGO_URL`).toBe(database && `mongodb://mongo:27017/${database}`);
     }
-    const templateVariables = [...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((m) => m[1]);
-    for (const variable of templateVariables) expect(gateway.environment?.[variable!], variable).toBeDefined();
+    expect(services.auth!.environment).toMatchObject({ SMTP_HOST: 'mailpit', SMTP_PORT: '1025' });
+    expect(services.auth!.environment!.KEYCLOAK_AUTH_CLIENT_SECRET).toBe(services.keycloak!.environment!.TUBER_AUTH_CLIENT_SECRET);
+    expect(services.media!.environment).toMatchObject({ MINIO_ENDPOINT: 'minio', MINIO_PORT: '9000', MINIO_BUCKET: 'product-images' });
+    expect(services.media!.environment!.MINIO_ACCESS_KEY).toBe(services.minio!.environment!.MINIO_ROOT_USER);
+    expect(services.media!.environment!.MINIO_SECRET_KEY).toBe(services.minio!.environment!.MINIO_ROOT_PASSWORD);
   });
 
-  it('keeps data in named volumes and publishes only the gateway (and Mailpit for ops)', () => {
-    for (const volume of ['mongo-data', 'nats-data', 'redis-data', 'minio-data', 'keycloak-data']) expect(compose.volumes).toHaveProperty(volume);
-    const published = Object.entries(services).filter(([, s]) => s.ports?.length).map(([name]) => name).sort();
+  it('addresses only compose services, on ports they listen on', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const [key, raw] of Object.entries(service.environment ?? {})) {
+        const value = interpolate(String(raw));
+        if (!/^[a-z]+:\/\/[^/]+:\d+/.test(value)) continue;
+        const url = new URL(value);
+        if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') continue;
+        expectServiceAddress(`${name}.${key}=${value}`, url.hostname, Number(url.port));
+      }
+    }
+    expectServiceAddress('auth SMTP', services.auth!.environment!.SMTP_HOST!, Number(services.auth!.environment!.SMTP_PORT));
+    expectServiceAddress('media MinIO', services.media!.environment!.MINIO_ENDPOINT!, Number(services.media!.environment!.MINIO_PORT));
+  });
+
+  it('uses official, pinned images for the infrastructure', () => {
+    for (const [name, pattern] of Object.entries(OFFICIAL_IMAGES)) expect(services[name]?.image, name).toMatch(pattern);
+    for (const [name, service] of Object.entries(services)) {
+      if (!service.image) continue;
+      expect(service.image, `${name} names a tag`).toMatch(/:[^/]+$/);
+      expect(service.image, `${name} is pinned`).not.toMatch(/:latest$/);
+    }
+  });
+
+  it('gives every long-running container a health check and a restart policy; one-shots run once', () => {
+    const oneShots = new Set(
+      Object.values(services).flatMap((s) =>
+        Object.entries(s.depends_on ?? {})
+          .filter(([, rule]) => rule.condition === 'service_completed_successfully')
+          .map(([dependency]) => dependency),
+      ),
+    );
+    expect([...oneShots]).toEqual(['minio-init']);
+    for (const [name, service] of Object.entries(services)) {
+      if (oneShots.has(name)) {
+        expect(service.restart, `${name} runs once`).toBe('no');
+        continue;
+      }
+      expect(service.healthcheck?.disable, name).not.toBe(true);
+      expect(service.healthcheck?.test, `${name} health check`).toEqual(expect.arrayContaining([expect.stringMatching(/^CMD(-SHELL)?$/)]));
+      expect(service.restart, `${name} restart policy`).toMatch(/^(always|unless-stopped|on-failure)/);
+    }
+  });
+
+  it('makes every dependency wait on a condition that the dependency can meet, without cycles', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect(Array.isArray(service.depends_on), `${name}: depends_on must name conditions`).toBe(false);
+      for (const [dependency, rule] of Object.entries(service.depends_on ?? {})) {
+        const target = services[dependency];
+        expect(target, `${name} depends on missing ${dependency}`).toBeDefined();
+        if (rule.condition === 'service_healthy')
+          expect(target!.healthcheck?.test, `${dependency} has a health check to wait on`).toBeDefined();
+        else expect(rule.condition, `${name} -> ${dependency}`).toBe('service_completed_successfully');
+      }
+    }
+    const visiting = new Set<string>();
+    const done = new Set<string>();
+    const visit = (name: string, path: string[]) => {
+      if (done.has(name)) return;
+      expect(visiting.has(name), `dependency cycle ${[...path, name].join(' -> ')}`).toBe(false);
+      visiting.add(name);
+      for (const dependency of Object.keys(services[name]?.depends_on ?? {})) visit(dependency, [...path, name]);
+      visiting.delete(name);
+      done.add(name);
+    };
+    for (const name of Object.keys(services)) visit(name, []);
+  });
+
+  it('points each gateway upstream at a compose service on a port it listens on, and the template uses exactly those', () => {
+    const gateway = services.gateway!;
+    const templateMount = gateway.volumes?.find((v) => v.split(':')[1]?.startsWith('/etc/nginx/templates/'));
+    expect(templateMount, 'gateway mounts a template').toBe(
+      './infra/gateway/default.conf.template:/etc/nginx/templates/default.conf.template:ro',
+    );
+    const templatePath = templateMount!.split(':')[0]!.replace(/^\.\//, '');
+    expect(exists(templatePath), `${templatePath} exists`).toBe(true);
+    const template = read(templatePath);
+
+    const upstreams = Object.entries(gateway.environment ?? {}).filter(([key]) => key.endsWith('_UPSTREAM'));
+    expect(upstreams.map(([key]) => key).sort()).toEqual(
+      ['SHELL', 'LANDING', 'BUYER', 'FARMER', 'AUTH', 'PROFILE', 'CATALOG', 'MEDIA', 'NUTRITION', 'KEYCLOAK', 'MINIO']
+        .map((n) => `${n}_UPSTREAM`)
+        .sort(),
+    );
+    for (const [key, value] of upstreams) {
+      const [host = '', port = ''] = value.split(':');
+      expectServiceAddress(`gateway ${key}=${value}`, host, Number(port));
+      expect(template, `template uses \${${key}}`).toContain(`\${${key}}`);
+      // nginx resolves upstream names at start-up: they must be running (and healthy) before it.
+      expect(gateway.depends_on?.[host]?.condition, `gateway waits for ${host}`).toBe('service_healthy');
+    }
+    const templateVariables = new Set([...template.matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((m) => m[1]!));
+    for (const variable of templateVariables) expect(gateway.environment?.[variable], `gateway sets ${variable}`).toBeDefined();
+
+    const port = gateway.environment!.GATEWAY_PORT;
+    expect(gateway.ports).toEqual([`8080:${port}`]);
+    expect(JSON.stringify(gateway.healthcheck?.test)).toContain(`127.0.0.1:${port}/`);
+  });
+
+  it('tells the shell where each remote is, under the path the gateway serves it from', () => {
+    const remotes = Object.fromEntries(
+      services.shell!.environment!.SHELL_REMOTES!.split(',').map((pair) => pair.split('=') as [string, string]),
+    );
+    const template = read('infra/gateway/default.conf.template');
+    for (const remote of frontendNames.filter((name) => name !== 'shell')) {
+      expect(remotes[remote], `SHELL_REMOTES names ${remote}`).toBe(`/mf/${remote}/mf-manifest.json`);
+      expect(template).toContain(`location /mf/${remote}/`);
+    }
+  });
+
+  it('keeps data in declared named volumes', () => {
+    const dataVolumes: Record<string, string> = {
+      mongo: 'mongo-data:/data/db',
+      nats: 'nats-data:/data',
+      redis: 'redis-data:/data',
+      minio: 'minio-data:/data',
+      keycloak: 'keycloak-data:/opt/keycloak/data',
+    };
+    for (const [name, mount] of Object.entries(dataVolumes)) expect(services[name]?.volumes, name).toContain(mount);
+    for (const [name, service] of Object.entries(services)) {
+      for (const mount of service.volumes ?? []) {
+        const source = mount.split(':')[0]!;
+        if (source.startsWith('.') || source.startsWith('/')) expect(exists(source), `${name} mounts ${source}`).toBe(true);
+        else expect(compose.volumes, `volume ${source} is declared`).toHaveProperty(source);
+      }
+    }
+    expect(services.nats!.command).toEqual(expect.arrayContaining(['--jetstream', '--store_dir', '/data']));
+    expect(services.minio!.command).toEqual(expect.arrayContaining(['server', '/data']));
+  });
+
+  it('publishes only the gateway, and Mailpit’s UI on loopback for ops', () => {
+    const published = Object.entries(services)
+      .filter(([, s]) => s.ports?.length)
+      .map(([name]) => name)
+      .sort();
     expect(published).toEqual(['gateway', 'mailpit']);
+    expect(services.mailpit!.ports).toEqual(['127.0.0.1:8025:8025']);
   });
 
-  it('writes no secret: every password, secret or key comes from the environment', () => {
+  it('creates the product-images bucket with anonymous download before media starts', () => {
+    const script = (services['minio-init']!.command ?? []).join(' ');
+    expect(script).toMatch(/mc mb --ignore-existing \S+\/product-images/);
+    expect(script).toMatch(/mc anonymous set download \S+\/product-images/);
+    expect(services['minio-init']!.depends_on?.minio?.condition).toBe('service_healthy');
+    expect(services.media!.depends_on?.['minio-init']?.condition).toBe('service_completed_successfully');
+  });
+
+  it('starts Keycloak behind the gateway at /auth with the realm file and every value it needs', () => {
+    const keycloak = services.keycloak!;
+    const command = (keycloak.command ?? []).map(interpolate);
+    expect(command[0]).toBe('start');
+    expect(command).toEqual(
+      expect.arrayContaining([
+        '--import-realm',
+        '--health-enabled=true',
+        '--http-enabled=true',
+        '--http-relative-path=/auth',
+        '--hostname=http://localhost:8080/auth',
+        '--hostname-backchannel-dynamic=true',
+        '--proxy-headers=xforwarded',
+      ]),
+    );
+    expect(
+      command.some((flag) => /^--http-port=/.test(flag)),
+      'listens on its default 8080',
+    ).toBe(false);
+    expect(keycloak.volumes).toContain('./infra/keycloak/tuber-realm.json:/opt/keycloak/data/import/tuber-realm.json:ro');
+    const realm = read('infra/keycloak/tuber-realm.json');
+    const placeholders = new Set([...realm.matchAll(/\$\{(TUBER_[A-Z0-9_]+)(:[^}]*)?\}/g)].map((m) => m[1]!));
+    for (const name of placeholders) expect(keycloak.environment?.[name], `keycloak sets ${name} for the realm import`).toBeDefined();
+    expect(keycloak.environment?.KC_BOOTSTRAP_ADMIN_PASSWORD).toMatch(/^\$\{[A-Z_]+:\?/);
+    expect(JSON.stringify(keycloak.healthcheck?.test)).toContain('/dev/tcp/127.0.0.1/9000');
+    expect(JSON.stringify(keycloak.healthcheck?.test)).toContain('/auth/health/ready');
+  });
+
+  it('writes no secret: passwords, secrets and keys come from the environment, and ops are told which', () => {
+    const secretExample = read('infra/compose/secrets.env.example');
     for (const [name, service] of Object.entries(services)) {
       for (const [key, value] of Object.entries(service.environment ?? {})) {
-        if (/SECRET|PASSWORD|ACCESS_KEY|ROOT_USER/.test(key)) expect(String(value), `${name}.${key}`).toMatch(/^\$\{[A-Z_]+:\?.+\}$/);
+        if (!/SECRET|PASSWORD|ACCESS_KEY|_KEY$|TOKEN|ROOT_USER/.test(key)) continue;
+        // Required (${X:?why}) or optional with no default (${X:-}): never a value in the file.
+        expect(String(value), `${name}.${key}`).toMatch(/^\$\{[A-Z0-9_]+(:\?.+|:-)\}$/);
       }
     }
+    const required = new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]!));
+    expect(required.size).toBeGreaterThan(0);
+    for (const name of required) expect(secretExample, `secrets.env.example lists ${name}`).toMatch(new RegExp(`^${name}=$`, 'm'));
   });
 });
 
-describe('Dockerfile', () => {
-  const dockerfile = readFileSync('Dockerfile', 'utf8');
-  const stage = (name: string) => dockerfile.split(/^FROM /m).find((part) => new RegExp(`AS ${name}\\s*$`, 'm').test(part.split('\n')[0] ?? '')) ?? '';
-  it('has service and frontend targets that run as non-root users, expose a port and check health', () => {
-    expect(stage('service')).toMatch(/^USER node$/m);
-    expect(stage('service')).toMatch(/^EXPOSE \$\{PORT\}$/m);
-    expect(stage('service')).toMatch(/^HEALTHCHECK /m);
-    expect(stage('frontend')).toMatch(/nginx-unprivileged|NGINX_IMAGE/);
-    expect(stage('frontend')).toMatch(/^EXPOSE 8080$/m);
-    expect(stage('frontend')).toMatch(/^HEALTHCHECK /m);
+// ---------- service images ----------
+
+describe('services/<name>/Dockerfile', () => {
+  for (const name of backendNames) {
+    it(`${name}: builds in stages and runs dist/server.js as node, on its compose port, with a health check`, () => {
+      const path = `services/${name}/Dockerfile`;
+      const { globalArgs, stages } = parseDockerfile(read(path));
+      expect(globalArgs.SERVICE).toBe(name);
+      expect(stages.length).toBeGreaterThanOrEqual(2);
+      for (const stage of stages) expect(stage.from).toBe('node:20-bookworm-slim');
+      const runtime = stages.at(-1)!;
+      const users = instructionsOf(runtime, 'USER').map((i) => i.args);
+      expect(users.at(-1)).toBe('node');
+      expect(
+        instructionsOf(runtime, 'ENV')
+          .map((i) => i.args)
+          .join(' '),
+      ).toMatch(/NODE_ENV=production/);
+      expect(exposedPorts(path)).toEqual([Number(services[name]!.environment!.PORT)]);
+      const health = instructionsOf(runtime, 'HEALTHCHECK').map((i) => i.args);
+      expect(health).toHaveLength(1);
+      expect(health[0]).toMatch(/CMD \["node",.*http:\/\/127\.0\.0\.1:'\+process\.env\.PORT\+'\/health/);
+      expect(instructionsOf(runtime, 'CMD').map((i) => i.args)).toEqual(['["node", "dist/server.js"]']);
+      expect(instructionsOf(runtime, 'WORKDIR').map((i) => expand(i.args, runtime.args))).toContain(`/app/services/${name}`);
+      // The build compiles this service with tsc -b and keeps production dependencies only.
+      const build = stages[0]!.instructions.map((i) => expand(i.args, stages[0]!.args)).join('\n');
+      expect(build).toContain(`npx tsc -b services/${name}`);
+      expect(build).toContain('npm prune --omit=dev');
+    });
+  }
+
+  it('all five share one shape, differing only in the service name and port', () => {
+    const shapes = new Set(
+      backendNames.map((name) =>
+        read(`services/${name}/Dockerfile`).replaceAll(name, '<service>').replaceAll(String(BACKENDS[name]!.port), '<port>'),
+      ),
+    );
+    expect(shapes.size).toBe(1);
   });
-  it('copies the manifest of every workspace the root package.json lists', () => {
-    const workspaces = (JSON.parse(readFileSync('package.json', 'utf8')) as { workspaces: string[] }).workspaces;
-    for (const workspace of workspaces) expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+
+  it('copies only files that exist and that .dockerignore lets into the build context', () => {
+    for (const pattern of ['**/node_modules', '**/dist', '**/*.tsbuildinfo', '.git', '.run', 'test-artifacts', '.env'])
+      expect(ignorePatterns).toContain(pattern);
+    for (const name of backendNames) {
+      const { stages } = parseDockerfile(read(`services/${name}/Dockerfile`));
+      for (const stage of stages) {
+        for (const copy of instructionsOf(stage, 'COPY').filter((i) => !i.args.startsWith('--from'))) {
+          const sources = copy.args
+            .split(/\s+/)
+            .filter((word) => !word.startsWith('--'))
+            .slice(0, -1);
+          for (const source of sources.map((s) => expand(s, stage.args))) {
+            expect(exists(source), `${name}: COPY ${source} exists`).toBe(true);
+            expect(ignoredByDocker(source), `${name}: COPY ${source} is not in .dockerignore`).toBe(false);
+          }
+        }
+      }
+    }
+    expect(ignoredByDocker('services/media/node_modules/sharp')).toBe(true);
+    expect(ignoredByDocker('services/media/dist/server.js')).toBe(true);
+  });
+});
+
+describe('infra/compose/service-workspace.mjs', () => {
+  const script = join(repo, 'infra/compose/service-workspace.mjs');
+
+  /** A scratch copy of the root and workspace manifests, as the Dockerfile's first COPY lines make it. */
+  function scratchWorkspace(service: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'tuber-image-'));
+    for (const file of [
+      'package.json',
+      'package-lock.json',
+      'contracts/package.json',
+      'services/kit/package.json',
+      `services/${service}/package.json`,
+    ]) {
+      cpSync(join(repo, file), join(dir, file));
+    }
+    return dir;
+  }
+
+  it('narrows the workspace to the service, the workspaces it imports and the compiler', { timeout: 30_000 }, () => {
+    for (const name of backendNames) {
+      const dir = scratchWorkspace(name);
+      try {
+        execFileSync('node', [script, 'narrow', `services/${name}`], { cwd: dir, stdio: 'pipe' });
+        const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+        expect(manifest.workspaces).toEqual(['contracts', 'services/kit', `services/${name}`]);
+        expect(Object.keys(manifest.devDependencies)).toEqual(expect.arrayContaining(['typescript', '@types/node']));
+        expect(Object.keys(manifest.devDependencies).every((d: string) => d === 'typescript' || d.startsWith('@types/'))).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('refuses an install whose versions the root lockfile does not pin', { timeout: 30_000 }, () => {
+    const dir = scratchWorkspace('catalog');
+    try {
+      execFileSync('node', [script, 'narrow', 'services/catalog'], { cwd: dir, stdio: 'pipe' });
+      const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+      const fastify = lock.packages['node_modules/fastify'];
+      const installed = (version: string) =>
+        writeFileSync(
+          join(dir, 'node_modules/.package-lock.json'),
+          JSON.stringify({ packages: { 'node_modules/fastify': { ...fastify, version } } }),
+        );
+      mkdirSync(join(dir, 'node_modules'));
+      installed(fastify.version);
+      expect(() => execFileSync('node', [script, 'verify'], { cwd: dir, stdio: 'pipe' })).not.toThrow();
+      installed('0.0.1-not-locked');
+      expect(() => execFileSync('node', [script, 'verify'], { cwd: dir, stdio: 'pipe' })).toThrow(/fastify@0\.0\.1-not-locked/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
