@@ -253,7 +253,14 @@ describe('farmer remote on its own', () => {
       // The remote's own index.html behind the gateway; its router starts at the add-product page.
       await page.goto(`${publicUrl}/mf/farmer/`);
       await page.getByText(`Standalone, signed in as ${farmer.email}`).waitFor();
+      const uploads: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/media/images') uploads.push(request.resourceType());
+      });
       await postListAndDelete(page, 'farmer-standalone');
+      // With a token at hand the photos go by XMLHttpRequest, the only way to see upload progress.
+      expect(uploads.length).toBe(5);
+      expect(new Set(uploads)).toEqual(new Set(['xhr']));
 
       // The profile page: read-only fields under the business name.
       await page.getByRole('link', { name: 'profile' }).click();
