@@ -15,15 +15,17 @@ export interface UploadOptions {
 
 const UPLOAD_PATH = '/media/images';
 
-function errorFromXhr(xhr: XMLHttpRequest): ApiError {
+/** The services' error shape from a failed upload answer; a proxy's HTML page (e.g. nginx's 413) still gets a sentence. */
+export function uploadError(status: number, statusText: string, responseText: string): ApiError {
   try {
-    const body = JSON.parse(xhr.responseText) as { statusCode?: unknown; error?: unknown; message?: unknown };
-    if (typeof body.message === 'string') return new ApiError(xhr.status, String(body.error ?? xhr.statusText), body.message);
+    const body = JSON.parse(responseText) as { error?: unknown; message?: unknown };
+    if (typeof body.message === 'string' && body.message) return new ApiError(status, String(body.error ?? statusText), body.message);
   } catch {
-    // not JSON (e.g. a proxy's HTML error page)
+    // not JSON
   }
-  if (xhr.status === 413) return new ApiError(413, 'Payload Too Large', 'The photo is too large');
-  return new ApiError(xhr.status, xhr.statusText || 'Error', `Request failed with status ${xhr.status}`);
+  if (status === 0) return new ApiError(0, 'Network Error', 'The server could not be reached');
+  if (status === 413) return new ApiError(413, 'Payload Too Large', 'The photo is too large (at most 10 MB)');
+  return new ApiError(status, statusText || 'Error', `Request failed with status ${status}`);
 }
 
 function xhrUpload(file: File, token: string, options: UploadOptions): Promise<StoredImage> {
@@ -40,9 +42,9 @@ function xhrUpload(file: File, token: string, options: UploadOptions): Promise<S
         } catch {
           reject(new ApiError(xhr.status, 'Bad Response', 'The media service answered with something that is not JSON'));
         }
-      } else reject(errorFromXhr(xhr));
+      } else reject(uploadError(xhr.status, xhr.statusText, xhr.responseText));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Network Error', 'The server could not be reached'));
+    xhr.onerror = () => reject(uploadError(0, '', ''));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     if (options.signal.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
     options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
