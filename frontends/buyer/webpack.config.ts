@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type { Configuration } from 'webpack';
 import { frontEndConfig } from '@tuber/ui/build';
 import federation from './module-federation.config.ts';
 
 const gateway = process.env.PUBLIC_URL ?? 'http://localhost:8080';
 
-export default frontEndConfig({
+const base = frontEndConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   federation,
   port: Number(process.env.BUYER_PORT ?? 3002),
@@ -14,3 +16,14 @@ export default frontEndConfig({
   // Alone, the dev server plays the gateway for the API and the product photos.
   devServer: { proxy: [{ context: ['/api', '/auth', '/files'], target: gateway, changeOrigin: true }] },
 });
+
+export default (env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+  const config = base(env, argv);
+  // The standalone page has deep links (/dashboard/buyer/:productId): its <script> must point at the
+  // server root, not be relative to the URL. Chunks still find their folder at runtime ("auto"), which
+  // is what the shell relies on.
+  for (const plugin of config.plugins ?? []) {
+    if (plugin instanceof HtmlWebpackPlugin) (plugin as unknown as { options: { publicPath: string } }).options.publicPath = '/';
+  }
+  return config;
+};
