@@ -181,6 +181,16 @@ describe('buyer feed', () => {
     await screenshot(page, `buyer-feed-${size}-${columns}-columns`);
     await page.close();
   });
+
+  it('shows "Error: {message}" when the feed cannot be loaded', async () => {
+    const page = await context.newPage();
+    await page.route('**/api/catalog/products?*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The catalog is resting' }) }),
+    );
+    await page.goto(`${appUrl}/dashboard/buyer`);
+    await page.getByText('Error: The catalog is resting').waitFor();
+    await page.close();
+  });
 });
 
 describe('product detail', () => {
@@ -222,6 +232,31 @@ describe('product detail', () => {
     await page.getByRole('heading', { name: 'Product not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to products' }).waitFor();
     await screenshot(page, 'buyer-detail-not-found');
+    await page.close();
+  });
+
+  it('toasts "Error fetching product. {message}" when the catalog answers with an error', async () => {
+    const page = await context.newPage();
+    await page.route(`**/api/catalog/products/${showcase.id}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Database unreachable' }) }),
+    );
+    await page.goto(`${appUrl}/dashboard/buyer/${showcase.id}`);
+    await page.getByText('Error fetching product. Database unreachable').waitFor();
+    await page.unroute(`**/api/catalog/products/${showcase.id}`);
+    await page.route(`**/api/catalog/products/${showcase.id}`, (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await page.getByText('Failed to fetch product details').waitFor();
+    await page.close();
+  });
+
+  it('says "Error fetching farmer: {message}" when the contact card cannot be loaded', async () => {
+    const page = await context.newPage();
+    await page.route('**/api/profile/farmers/*/contact', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Farmer not found' }) }),
+    );
+    await page.goto(`${appUrl}/dashboard/buyer/${showcase.id}`);
+    await page.getByRole('button', { name: 'Contact Farmer' }).click();
+    await page.getByRole('dialog').getByText('Error fetching farmer: Farmer not found').waitFor();
     await page.close();
   });
 
@@ -323,6 +358,21 @@ describe('cart', () => {
   });
 });
 
+describe('buyer details', () => {
+  it('shows first name, last name, email and phone number as disabled fields', async () => {
+    const { page } = await open('/dashboard/buyerprofile');
+    await page.getByRole('heading', { name: 'Buyer Details' }).waitFor();
+    const fields = { 'First name': 'Test', 'Last name': 'Buyer', Email: buyer.email, 'Phone number': '+2348030000000' };
+    for (const [label, value] of Object.entries(fields)) {
+      const input = page.getByLabel(label, { exact: true });
+      expect(await input.inputValue()).toBe(value);
+      expect(await input.isDisabled()).toBe(true);
+    }
+    await screenshot(page, 'buyer-details');
+    await page.close();
+  });
+});
+
 describe('measurements', () => {
   it('reports JS transferred for the feed and a detail page, and the time to the first card', async () => {
     const page = await context.newPage();
@@ -355,6 +405,21 @@ describe('measurements', () => {
     await card(page).first().waitFor();
     await page.waitForLoadState('networkidle');
     const firstCardMs = await page.evaluate(() => (window as unknown as { firstCardAt: number }).firstCardAt);
+    // Where the time goes: the remote's entry, the feed call and the page's own milestones.
+    const timeline = await page.evaluate(() => {
+      const at = (pattern: RegExp) => {
+        const entry = performance.getEntriesByType('resource').find((e) => pattern.test(e.name)) as PerformanceResourceTiming | undefined;
+        return entry ? { start: Math.round(entry.startTime), end: Math.round(entry.responseEnd) } : null;
+      };
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return {
+        dom_content_loaded: Math.round(navigation?.domContentLoadedEventEnd ?? 0),
+        buyer_remote_entry: at(/\/mf\/buyer\/remoteEntry/),
+        feed_page_chunk: at(/__federation_expose_FeedPage/),
+        feed_api_call: at(/\/api\/catalog\/products\?/),
+        first_card_image: at(/\/files\/.*(card|\.webp)/),
+      };
+    });
     phase = 'detail';
     await page.getByRole('link', { name: showcase.name, exact: true }).click();
     await page.getByRole('heading', { name: 'Nutrition Value' }).waitFor();
@@ -364,6 +429,7 @@ describe('measurements', () => {
       feed_js_transferred_bytes: bytesByPhase.feed,
       detail_js_transferred_bytes_after_feed: bytesByPhase.detail,
       feed_time_to_first_card_ms: Math.round(firstCardMs),
+      feed_timeline_ms: timeline,
       scripts: [...scripts.values()].map(({ url, bytes }) => `${bytes}\t${new URL(url).pathname}`),
     };
     fs.mkdirSync(artifactsDir, { recursive: true });
