@@ -38,7 +38,10 @@ const ours = (ids: string[]) => ids.filter((id) => posted.some((product) => prod
 async function uploadImages(count: number, hue: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const answer = await api('POST', '/api/media/images', { token: farmer.accessToken, form: imageForm(await photo(480, 360, (hue + i * 60) % 256), `e2e ${run} ${hue}-${i}.jpg`) });
+    const answer = await api('POST', '/api/media/images', {
+      token: farmer.accessToken,
+      form: imageForm(await photo(480, 360, (hue + i * 60) % 256), `e2e ${run} ${hue}-${i}.jpg`),
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     ids.push(answer.body.image_id);
   }
@@ -46,7 +49,10 @@ async function uploadImages(count: number, hue: number): Promise<string[]> {
 }
 
 async function postProduct(body: Record<string, unknown>) {
-  const answer = await eventually(() => api('POST', '/api/catalog/products', { token: farmer.accessToken, json: body }), (a) => a.status !== 409);
+  const answer = await eventually(
+    () => api('POST', '/api/catalog/products', { token: farmer.accessToken, json: body }),
+    (a) => a.status !== 409,
+  );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body;
 }
@@ -70,7 +76,10 @@ async function signInBuyer(): Promise<void> {
     await page.locator('#password').fill(buyer.password);
     await page.locator('#kc-login').click();
     // Back in the app, signed in: a buyer lands on the feed (/profile redirects buyers there).
-    await page.waitForURL((url) => url.origin === new URL(appUrl).origin && !url.pathname.startsWith('/auth') && !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    await page.waitForURL(
+      (url) => url.origin === new URL(appUrl).origin && !url.pathname.startsWith('/auth') && !url.pathname.startsWith('/login'),
+      { timeout: 30_000 },
+    );
     await page.waitForURL(/\/dashboard\/buyer/, { timeout: 30_000 });
   } finally {
     await page.close();
@@ -89,16 +98,26 @@ const productIdsOnScreen = (page: Page) => card(page).evaluateAll((cards) => car
 
 beforeAll(async () => {
   const gateway = await fetch(`${publicUrl}/api/nutrition/yam`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
-  if (gateway instanceof Error || !gateway.ok) throw new Error(`the gateway does not answer at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
+  if (gateway instanceof Error || !gateway.ok)
+    throw new Error(`the gateway does not answer at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
   const { nutrition } = (await gateway.json()) as { nutrition: Record<string, number> };
 
   [farmer, buyer] = await Promise.all([
     signedInAccount({ role: 'farmer', businessName, location: 'Ibadan, Oyo State', tuber: ['yam', 'cassava'] }),
     signedInAccount({ role: 'buyer' }),
   ]);
-  for (const account of [farmer, buyer]) expect([200, 201]).toContain((await api('POST', '/api/profile/me', { token: account.accessToken })).status);
+  for (const account of [farmer, buyer])
+    expect([200, 201]).toContain((await api('POST', '/api/profile/me', { token: account.accessToken })).status);
 
-  const gone = await postProduct({ product_name: `Gone yam ${run}`, description: 'Sold out', price: 100, kg: 1, tuber_type: 'yam', image_ids: await uploadImages(2, 200), cultural: 'none' });
+  const gone = await postProduct({
+    product_name: `Gone yam ${run}`,
+    description: 'Sold out',
+    price: 100,
+    kg: 1,
+    tuber_type: 'yam',
+    image_ids: await uploadImages(2, 200),
+    cultural: 'none',
+  });
   deletedProductId = gone.product_id;
   expect((await api('DELETE', `/api/catalog/products/${deletedProductId}`, { token: farmer.accessToken })).status).toBe(204);
 
@@ -131,7 +150,7 @@ afterAll(async () => {
 });
 
 describe('buyer feed', () => {
-  it('shows the farmer\'s products newest first, cards as the spec describes, and loads the next page on scroll', async () => {
+  it("shows the farmer's products newest first, cards as the spec describes, and loads the next page on scroll", async () => {
     const { page, errors } = await open('/dashboard/buyer');
     await card(page).first().waitFor();
     // The first page is 12 products; ours are the newest in the catalog unless another test posts meanwhile.
@@ -172,7 +191,9 @@ describe('buyer feed', () => {
   ])('lays the feed out on %s screens (%i × %i px) in %i columns', async (size, width, height, columns) => {
     const { page } = await open('/dashboard/buyer', { width, height });
     await card(page).first().waitFor();
-    const tracks = await page.getByTestId('product-grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length);
+    const tracks = await page
+      .getByTestId('product-grid')
+      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length);
     expect(tracks).toBe(columns);
     const tops = await card(page).evaluateAll((cards) => cards.slice(0, 6).map((c) => Math.round(c.getBoundingClientRect().top)));
     expect(tops.filter((top) => top === tops[0])).toHaveLength(columns);
@@ -185,7 +206,11 @@ describe('buyer feed', () => {
   it('shows "Error: {message}" when the feed cannot be loaded', async () => {
     const page = await context.newPage();
     await page.route('**/api/catalog/products?*', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The catalog is resting' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The catalog is resting' }),
+      }),
     );
     await page.goto(`${appUrl}/dashboard/buyer`);
     await page.getByText('Error: The catalog is resting').waitFor();
@@ -238,7 +263,11 @@ describe('product detail', () => {
   it('toasts "Error fetching product. {message}" when the catalog answers with an error', async () => {
     const page = await context.newPage();
     await page.route(`**/api/catalog/products/${showcase.id}`, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Database unreachable' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Database unreachable' }),
+      }),
     );
     await page.goto(`${appUrl}/dashboard/buyer/${showcase.id}`);
     await page.getByText('Error fetching product. Database unreachable').waitFor();
@@ -252,7 +281,11 @@ describe('product detail', () => {
   it('says "Error fetching farmer: {message}" when the contact card cannot be loaded', async () => {
     const page = await context.newPage();
     await page.route('**/api/profile/farmers/*/contact', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Farmer not found' }) }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Farmer not found' }),
+      }),
     );
     await page.goto(`${appUrl}/dashboard/buyer/${showcase.id}`);
     await page.getByRole('button', { name: 'Contact Farmer' }).click();
@@ -286,7 +319,10 @@ describe('product detail', () => {
     });
     await tel.click();
     await mail.click();
-    expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual(['tel:+2348030000000', `mailto:${farmer.email}`]);
+    expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([
+      'tel:+2348030000000',
+      `mailto:${farmer.email}`,
+    ]);
     await screenshot(page, 'buyer-contact-farmer');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -304,7 +340,17 @@ describe('cart', () => {
     await page.getByText('quantity increased').waitFor();
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
-    expect(stored).toEqual([{ product_id: showcase.id, product_name: showcase.name, images: showcase.images, price: 1234.5, farmer_id: farmer.id, quantity: 2, total: 2469 }]);
+    expect(stored).toEqual([
+      {
+        product_id: showcase.id,
+        product_name: showcase.name,
+        images: showcase.images,
+        price: 1234.5,
+        farmer_id: farmer.id,
+        quantity: 2,
+        total: 2469,
+      },
+    ]);
 
     await page.goto(`${appUrl}/dashboard/cart`);
     await page.getByRole('heading', { name: 'Cart', exact: true }).waitFor();
@@ -335,7 +381,10 @@ describe('cart', () => {
     await check('1', '₦1,234.50');
 
     await page.getByRole('button', { name: 'Contact Farmer' }).click();
-    await page.getByRole('dialog').getByRole('heading', { name: `Contact ${businessName}` }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('heading', { name: `Contact ${businessName}` })
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Remove' }).click();
@@ -434,7 +483,9 @@ describe('measurements', () => {
     };
     fs.mkdirSync(artifactsDir, { recursive: true });
     fs.writeFileSync(path.join(artifactsDir, 'buyer-measurements.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`buyer measurements: feed JS ${report.feed_js_transferred_bytes} B, detail JS ${report.detail_js_transferred_bytes_after_feed} B, first card ${report.feed_time_to_first_card_ms} ms`);
+    console.log(
+      `buyer measurements: feed JS ${report.feed_js_transferred_bytes} B, detail JS ${report.detail_js_transferred_bytes_after_feed} B, first card ${report.feed_time_to_first_card_ms} ms`,
+    );
     expect(firstCardMs).toBeGreaterThan(0);
     await page.close();
   });

@@ -79,10 +79,13 @@ export interface CartSummary {
 }
 
 export function summarize(cart: Cart): CartSummary {
-  return cart.reduce<CartSummary>((sum, item) => ({ totalItems: sum.totalItems + item.quantity, totalKobo: sum.totalKobo + lineTotalKobo(item) }), {
-    totalItems: 0,
-    totalKobo: 0,
-  });
+  return cart.reduce<CartSummary>(
+    (sum, item) => ({ totalItems: sum.totalItems + item.quantity, totalKobo: sum.totalKobo + lineTotalKobo(item) }),
+    {
+      totalItems: 0,
+      totalKobo: 0,
+    },
+  );
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';

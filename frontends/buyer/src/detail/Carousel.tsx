@@ -20,12 +20,22 @@ export function Carousel({ images, name }: { images: string[]; name: string }) {
       />
       {images.length > 1 ? (
         <>
-          <button type="button" className={`${styles.arrow} ${styles.previous}`} aria-label="Previous image" onClick={() => setIndex(previousIndex(current, images.length))}>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.previous}`}
+            aria-label="Previous image"
+            onClick={() => setIndex(previousIndex(current, images.length))}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Next image" onClick={() => setIndex(nextIndex(current, images.length))}>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            aria-label="Next image"
+            onClick={() => setIndex(nextIndex(current, images.length))}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

@@ -16,7 +16,14 @@ export function NutritionChart({ nutrition }: { nutrition: Nutrition | null | un
             {bars.map((bar) => (
               <li key={bar.key} className={styles.bar} data-nutrient={bar.key}>
                 <span className={styles.barLabel}>{bar.label}</span>
-                <span className={styles.barTrack} role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={bar.percent} aria-label={`${bar.label}, ${bar.percent}% of daily value`}>
+                <span
+                  className={styles.barTrack}
+                  role="meter"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={bar.percent}
+                  aria-label={`${bar.label}, ${bar.percent}% of daily value`}
+                >
                   <span className={styles.barFill} style={{ width: `${bar.percent}%` }} />
                 </span>
                 <span className={styles.barValue} data-testid="nutrient-value">

@@ -4,10 +4,7 @@ import { ApiError, useApi, useToast } from '@tuber/ui';
 import { productPath, type Product } from '../catalog/types.js';
 
 export type ProductState =
-  | { status: 'loading' }
-  | { status: 'ready'; product: Product }
-  | { status: 'not-found' }
-  | { status: 'error'; message: string };
+  { status: 'loading' } | { status: 'ready'; product: Product } | { status: 'not-found' } | { status: 'error'; message: string };
 
 export function useProduct(productId: string | undefined): ProductState {
   const api = useApi();

@@ -9,7 +9,11 @@ function CartItemCard({ item }: { item: CartItem }) {
   const image = item.images[0];
   return (
     <li className={styles.item} data-testid="cart-item" data-product-id={item.product_id}>
-      {image ? <img className={styles.image} src={image} alt="" width={160} height={120} loading="lazy" decoding="async" /> : <span className={styles.image} />}
+      {image ? (
+        <img className={styles.image} src={image} alt="" width={160} height={120} loading="lazy" decoding="async" />
+      ) : (
+        <span className={styles.image} />
+      )}
       <div className={styles.details}>
         <h2 className={styles.name}>{item.product_name}</h2>
         <p className={styles.muted}>
@@ -28,7 +32,12 @@ function CartItemCard({ item }: { item: CartItem }) {
           <span className={styles.quantity} aria-label="Quantity" data-testid="cart-item-quantity">
             {item.quantity}
           </span>
-          <button type="button" className={styles.step} aria-label={`One more ${item.product_name}`} onClick={() => updateCart((cart) => increment(cart, item.product_id))}>
+          <button
+            type="button"
+            className={styles.step}
+            aria-label={`One more ${item.product_name}`}
+            onClick={() => updateCart((cart) => increment(cart, item.product_id))}
+          >
             +
           </button>
         </div>
@@ -36,7 +45,11 @@ function CartItemCard({ item }: { item: CartItem }) {
           Total: <strong data-testid="cart-item-total">{formatNaira(lineTotalKobo(item))}</strong>
         </p>
         <div className={styles.itemActions}>
-          <button type="button" className={buttonClass('secondary', styles.remove)} onClick={() => updateCart((cart) => removeFromCart(cart, item.product_id))}>
+          <button
+            type="button"
+            className={buttonClass('secondary', styles.remove)}
+            onClick={() => updateCart((cart) => removeFromCart(cart, item.product_id))}
+          >
             Remove
           </button>
           <ContactFarmerButton farmerId={item.farmer_id} className={buttonClass('primary')} />

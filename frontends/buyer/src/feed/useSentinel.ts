@@ -10,9 +10,12 @@ export function useSentinel<T extends Element>(onVisible: () => void, enabled: b
     const target = ref.current;
     if (!enabled || !target || typeof IntersectionObserver === 'undefined') return;
     // Observing fires once at once, so a page that does not yet fill the screen keeps loading.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current();
-    }, { rootMargin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [enabled, rootMargin]);

@@ -9,7 +9,10 @@ export function StandaloneNav() {
   ];
   return (
     <>
-      <nav aria-label="Buyer pages (standalone)" style={{ display: 'flex', gap: 16, padding: '8px 16px', borderBottom: '1px solid #e3e8e4' }}>
+      <nav
+        aria-label="Buyer pages (standalone)"
+        style={{ display: 'flex', gap: 16, padding: '8px 16px', borderBottom: '1px solid #e3e8e4' }}
+      >
         {links.map((link) => (
           <NavLink key={link.to} to={link.to} end={link.end} style={({ isActive }) => ({ fontWeight: isActive ? 700 : 400 })}>
             {link.label}

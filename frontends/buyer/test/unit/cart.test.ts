@@ -1,7 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addToCart, decrement, increment, parseCart, removeFromCart, serializeCart, summarize, type CartItem, type CartProduct } from '../../src/cart/cart.js';
+import {
+  addToCart,
+  decrement,
+  increment,
+  parseCart,
+  removeFromCart,
+  serializeCart,
+  summarize,
+  type CartItem,
+  type CartProduct,
+} from '../../src/cart/cart.js';
 
-const yam: CartProduct = { product_id: 'p-yam', product_name: 'White yam', images: ['http://x/files/yam.jpg'], price: 2500.5, farmer_id: 'f-1' };
+const yam: CartProduct = {
+  product_id: 'p-yam',
+  product_name: 'White yam',
+  images: ['http://x/files/yam.jpg'],
+  price: 2500.5,
+  farmer_id: 'f-1',
+};
 const ginger: CartProduct = { product_id: 'p-ginger', product_name: 'Ginger', images: [], price: 0.1, farmer_id: 'f-2' };
 const garlic: CartProduct = { product_id: 'p-garlic', product_name: 'Garlic', images: [], price: 0.2, farmer_id: 'f-2' };
 
@@ -9,7 +25,17 @@ describe('adding to the cart', () => {
   it('appends a new product with quantity 1 and total = price, in the spec\'s item shape ("item added to cart")', () => {
     const { cart, outcome } = addToCart([], yam);
     expect(outcome).toBe('added');
-    expect(cart).toEqual([{ product_id: 'p-yam', product_name: 'White yam', images: ['http://x/files/yam.jpg'], price: 2500.5, farmer_id: 'f-1', quantity: 1, total: 2500.5 }]);
+    expect(cart).toEqual([
+      {
+        product_id: 'p-yam',
+        product_name: 'White yam',
+        images: ['http://x/files/yam.jpg'],
+        price: 2500.5,
+        farmer_id: 'f-1',
+        quantity: 1,
+        total: 2500.5,
+      },
+    ]);
   });
 
   it('adds one to a product already there and recomputes its total ("quantity increased"), not doubling it (ADR 0013)', () => {
@@ -105,7 +131,9 @@ describe('stored cart', () => {
       { product_id: 'p-neg', product_name: 'Zero quantity', images: [], price: 10, farmer_id: 'f-1', quantity: 0, total: 0 },
       { product_id: 'p-frac', product_name: 'Half', images: [], price: 10, farmer_id: 'f-1', quantity: 1.5, total: 15 },
     ]);
-    expect(parseCart(stored)).toEqual([{ product_id: 'p-yam', product_name: 'White yam', images: ['a.jpg'], price: 2500.5, farmer_id: 'f-1', quantity: 2, total: 5001 }]);
+    expect(parseCart(stored)).toEqual([
+      { product_id: 'p-yam', product_name: 'White yam', images: ['a.jpg'], price: 2500.5, farmer_id: 'f-1', quantity: 2, total: 5001 },
+    ]);
   });
 
   it('merges the same product stored twice', () => {

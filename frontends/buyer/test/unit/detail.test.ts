@@ -29,9 +29,20 @@ describe('carousel', () => {
 });
 
 describe('nutrition bars', () => {
-  const yam = { serving_weight_grams: 136, serving_qty: 1, calories: 158.1, dietary_fiber: 5.3, protein: 2.04, saturated_fat: 0.05, sugars: 0.68, potassium: 1224, sodium: 12.24, total_fat: 0.23 };
+  const yam = {
+    serving_weight_grams: 136,
+    serving_qty: 1,
+    calories: 158.1,
+    dietary_fiber: 5.3,
+    protein: 2.04,
+    saturated_fat: 0.05,
+    sugars: 0.68,
+    potassium: 1224,
+    sodium: 12.24,
+    total_fat: 0.23,
+  };
 
-  it('shows the seven nutrients in the spec\'s order with their units, each to 2 decimals', () => {
+  it("shows the seven nutrients in the spec's order with their units, each to 2 decimals", () => {
     expect(nutritionBars(yam)!.map((bar) => `${bar.label}: ${bar.value} ${bar.unit}`)).toEqual([
       'Calories: 158.10 kcal',
       'Sodium: 12.24 mg',
