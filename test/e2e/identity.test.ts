@@ -40,8 +40,10 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Dashboa
 
 beforeAll(async () => {
   const oidc = await fetch(`${publicUrl}/api/auth/oidc`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
-  if (oidc instanceof Error || !oidc.ok) throw new Error(`the gateway does not answer /api/auth/oidc at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
-  if (!process.env.KEYCLOAK_AUTH_CLIENT_SECRET) throw new Error('KEYCLOAK_AUTH_CLIENT_SECRET is not set (cat .run/secrets/keycloak-auth-client-secret)');
+  if (oidc instanceof Error || !oidc.ok)
+    throw new Error(`the gateway does not answer /api/auth/oidc at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
+  if (!process.env.KEYCLOAK_AUTH_CLIENT_SECRET)
+    throw new Error('KEYCLOAK_AUTH_CLIENT_SECRET is not set (cat .run/secrets/keycloak-auth-client-secret)');
   browser = await launchBrowser();
 });
 
@@ -142,14 +144,17 @@ describe('sign-up, verification and first login', () => {
       const profile = await api('GET', '/api/profile/me', { token: accessToken });
       expect(profile.status).toBe(200);
       expect(profile.body).toMatchObject({ user_type: role, email, firstname: 'Ada' });
-      if (role === 'farmer') expect(profile.body).toMatchObject({ business_name: 'Ada Tubers', location: 'Ibadan, Oyo State', tuber: ['yam', 'ginger'] });
+      if (role === 'farmer')
+        expect(profile.body).toMatchObject({ business_name: 'Ada Tubers', location: 'Ibadan, Oyo State', tuber: ['yam', 'ginger'] });
       expect(errors.filter((e) => !/favicon|status of 40[14]/.test(e))).toEqual([]);
     });
   }
 
   it('logging in before verifying shows the verification notice with a resend link and Back to Login', async () => {
     const email = uniqueEmail('e2e-unverified');
-    const signup = await api('POST', '/api/auth/signup/buyer', { json: { firstname: 'Una', lastname: 'Verified', email, phone: '+2348030000001', password, confirm_password: password } });
+    const signup = await api('POST', '/api/auth/signup/buyer', {
+      json: { firstname: 'Una', lastname: 'Verified', email, phone: '+2348030000001', password, confirm_password: password },
+    });
     expect(signup.status, JSON.stringify(signup.body)).toBe(201);
     const id = await accountIdByEmail(email);
     accountIds.add(id!);
@@ -326,5 +331,41 @@ describe('session, guards and the dashboard', () => {
     await notice.waitFor({ state: 'hidden' });
     const { accessToken } = await signInWithPassword(account.email, account.password);
     expect((await api('GET', '/api/profile/me', { token: accessToken })).status).toBe(200);
+  });
+});
+
+describe('token lifetime', () => {
+  const refreshRequest = (page: Page) =>
+    // Resolves on the answer: a second updateToken() while one is in flight joins it instead of asking again.
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/protocol/openid-connect/token') &&
+        (response.request().postData() ?? '').includes('grant_type=refresh_token') &&
+        response.ok(),
+      { timeout: 15_000 },
+    );
+
+  it('refreshes the 5-minute access token 30 s before it expires, and again after the clock jumps past expiry (sleep, hidden tab)', async () => {
+    const account = await verifiedAccount('farmer');
+    const { page } = await freshPage();
+    await page.clock.install(); // time flows normally; the test jumps it
+    await signIn(page, account.email, account.password, '/dashboard/farmer');
+
+    const timerRefresh = refreshRequest(page);
+    await page.clock.fastForward('04:35');
+    await timerRefresh;
+    await page.waitForTimeout(200); // keycloak-js stores the new token after the response
+
+    // A laptop asleep past the token's expiry: the clock jumps, the tab comes back. (Playwright's clock fires
+    // due timers on a jump, so this checks the outcome — a fresh token — not which of the timer or the
+    // visibility handler asked first.)
+    const now = await page.evaluate(() => Date.now());
+    const visibleRefresh = refreshRequest(page);
+    await page.clock.setSystemTime(now + 285_000);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await visibleRefresh;
+
+    await page.getByRole('banner').getByRole('link', { name: 'Go to Profile' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/farmer');
   });
 });

@@ -23,7 +23,9 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
 
   const login = useCallback(
     (redirectTo?: string) => {
-      store.login(safeReturnPath(redirectTo)).catch((error: unknown) => toasts.error(`Error logging in: ${error instanceof Error ? error.message : String(error)}`));
+      store
+        .login(safeReturnPath(redirectTo))
+        .catch((error: unknown) => toasts.error(`Error logging in: ${error instanceof Error ? error.message : String(error)}`));
     },
     [store, toasts],
   );
@@ -44,7 +46,7 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
         setProfileSetup('done');
         return;
       }
-      setProfileSetup('creating');
+      // Stays 'idle' meanwhile: /profile waits, and the partially-set-up notice does not flash.
       try {
         const answer = await createMyProfile(api);
         store.markProfileReady();

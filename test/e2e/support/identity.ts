@@ -11,7 +11,11 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0
 
 async function admin() {
   const client = new KcAdminClient({ baseUrl: keycloakUrl, realmName: 'tuber' });
-  await client.auth({ grantType: 'client_credentials', clientId: 'tuber-auth', clientSecret: process.env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '' });
+  await client.auth({
+    grantType: 'client_credentials',
+    clientId: 'tuber-auth',
+    clientSecret: process.env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '',
+  });
   return client;
 }
 
@@ -36,5 +40,11 @@ export async function submitKeycloakLogin(page: Page, email: string, password: s
 
 /** Waits until the browser is back in the app (off Keycloak's pages) at `path`. */
 export async function backInApp(page: Page, path: string | RegExp, timeout = 30_000): Promise<void> {
-  await page.waitForURL((url) => url.origin === publicUrl && !url.pathname.startsWith('/auth/') && (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { timeout });
+  await page.waitForURL(
+    (url) =>
+      url.origin === publicUrl &&
+      !url.pathname.startsWith('/auth/') &&
+      (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)),
+    { timeout },
+  );
 }

@@ -9,7 +9,16 @@ import styles from './forms.module.css';
 
 type Role = 'farmer' | 'buyer';
 
-const emptyForm = { firstname: '', lastname: '', business_name: '', location: '', email: '', phone: '', password: '', confirm_password: '' };
+const emptyForm = {
+  firstname: '',
+  lastname: '',
+  business_name: '',
+  location: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirm_password: '',
+};
 
 export function SignupForm({ role }: { role: Role }) {
   const api = useApi();
@@ -32,8 +41,18 @@ export function SignupForm({ role }: { role: Role }) {
       toast.error(problem);
       return;
     }
-    const person = { firstname: form.firstname, lastname: form.lastname, email: form.email, phone: form.phone, password: form.password, confirm_password: form.confirm_password };
-    const body = role === 'farmer' ? { ...person, business_name: form.business_name, location: form.location, tuber: TUBERS.filter((t) => tuber.includes(t)) } : person;
+    const person = {
+      firstname: form.firstname,
+      lastname: form.lastname,
+      email: form.email,
+      phone: form.phone,
+      password: form.password,
+      confirm_password: form.confirm_password,
+    };
+    const body =
+      role === 'farmer'
+        ? { ...person, business_name: form.business_name, location: form.location, tuber: TUBERS.filter((t) => tuber.includes(t)) }
+        : person;
     setSubmitting(true);
     try {
       const answer = await api.post<{ message?: string }>(`/auth/signup/${role}`, body);
@@ -53,8 +72,8 @@ export function SignupForm({ role }: { role: Role }) {
           Account Created!
         </h1>
         <p className={styles.notice}>
-          We have sent a verification link to <strong>{createdFor}</strong>. Please verify your email before logging in: open the link in the e-mail, then come back
-          and log in.
+          We have sent a verification link to <strong>{createdFor}</strong>. Please verify your email before logging in: open the link in
+          the e-mail, then come back and log in.
         </p>
         <Link to="/login" className={buttonClass('primary', styles.submit)}>
           Go to Login
@@ -87,7 +106,9 @@ export function SignupForm({ role }: { role: Role }) {
                       name="tuber"
                       value={name}
                       checked={tuber.includes(name)}
-                      onChange={(event) => setTuber((current) => (event.target.checked ? [...current, name] : current.filter((t) => t !== name)))}
+                      onChange={(event) =>
+                        setTuber((current) => (event.target.checked ? [...current, name] : current.filter((t) => t !== name)))
+                      }
                     />
                     {name}
                   </label>

@@ -38,7 +38,14 @@ export default function ForgotPasswordPage() {
         </h1>
         <p className={styles.text}>Enter the e-mail of your account and we will send you a link to create a new password.</p>
         <form className={styles.form} onSubmit={(event) => void submit(event)}>
-          <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <Button type="submit" className={styles.submit} disabled={sending}>
             {sending ? 'Sending…' : 'Send Reset Link'}
           </Button>

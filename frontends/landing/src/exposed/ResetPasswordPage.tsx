@@ -5,7 +5,14 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, Button, useApi, useAuth, useToast } from '@tuber/ui';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';
-import { NO_ACTIVE_SESSION, PASSWORD_UPDATED, REDIRECT_DELAY_MS, errorToast, resetPasswordProblem, resetTokenFrom } from '../domain/rules.js';
+import {
+  NO_ACTIVE_SESSION,
+  PASSWORD_UPDATED,
+  REDIRECT_DELAY_MS,
+  errorToast,
+  resetPasswordProblem,
+  resetTokenFrom,
+} from '../domain/rules.js';
 
 type Check = 'checking' | 'valid' | 'invalid';
 
@@ -73,8 +80,22 @@ export default function ResetPasswordPage() {
           Create New Password
         </h1>
         <form className={styles.form} onSubmit={(event) => void submit(event)}>
-          <Field label="New Password" type="password" name="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
-          <Field label="Confirm New Password" type="password" name="confirm_password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+          <Field
+            label="New Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Field
+            label="Confirm New Password"
+            type="password"
+            name="confirm_password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+          />
           <Button type="submit" className={styles.submit} disabled={check !== 'valid' || updating}>
             {updating ? 'Updating…' : 'Update Password'}
           </Button>

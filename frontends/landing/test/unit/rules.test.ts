@@ -42,7 +42,9 @@ describe('reset password', () => {
 
 describe('messages', () => {
   it('reports a refused sign-up as "Registration failed: {message}"', () => {
-    expect(signupFailure(new ApiError(409, 'Conflict', 'An account with this e-mail already exists.'))).toBe('Registration failed: An account with this e-mail already exists.');
+    expect(signupFailure(new ApiError(409, 'Conflict', 'An account with this e-mail already exists.'))).toBe(
+      'Registration failed: An account with this e-mail already exists.',
+    );
   });
   it('reports a network or server failure as "An unexpected error occurred: {message}"', () => {
     expect(signupFailure(new ApiError(0, 'Network Error', 'Failed to fetch'))).toBe('An unexpected error occurred: Failed to fetch');

@@ -48,7 +48,14 @@ export function DashboardLayout() {
       </aside>
 
       <div className={styles.content}>
-        <button type="button" className={styles.toggle} aria-label="Open menu" aria-expanded={openSidebar} aria-controls="dashboard-drawer" onClick={() => setOpenSidebar(true)}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-label="Open menu"
+          aria-expanded={openSidebar}
+          aria-controls="dashboard-drawer"
+          onClick={() => setOpenSidebar(true)}
+        >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -58,7 +65,13 @@ export function DashboardLayout() {
       </div>
 
       {openSidebar && <div className={styles.scrim} onClick={() => setOpenSidebar(false)} aria-hidden="true" />}
-      <nav id="dashboard-drawer" className={`${styles.drawer} ${openSidebar ? styles.drawerOpen : ''}`} aria-label="Dashboard menu (small screens)" aria-hidden={!openSidebar} inert={!openSidebar}>
+      <nav
+        id="dashboard-drawer"
+        className={`${styles.drawer} ${openSidebar ? styles.drawerOpen : ''}`}
+        aria-label="Dashboard menu (small screens)"
+        aria-hidden={!openSidebar}
+        inert={!openSidebar}
+      >
         <button type="button" className={styles.close} aria-label="Close menu" onClick={() => setOpenSidebar(false)}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />

@@ -7,7 +7,7 @@ export type ProfileSetup = 'idle' | 'creating' | 'done' | 'failed';
 
 export interface ShellChrome {
   store: SessionStore;
-  /** Set once the session is known and the first-login profile step (if any) has finished. */
+  /** 'idle' until the session is known and the first-login profile step (if any) has finished. */
   profileSetup: ProfileSetup;
   /** The yellow notice's "Create my profile now". */
   createProfileNow(): Promise<void>;

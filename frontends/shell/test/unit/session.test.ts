@@ -64,7 +64,17 @@ describe('redirects', () => {
     expect(safeReturnPath('/dashboard/buyer/abc?x=1#y')).toBe('/dashboard/buyer/abc?x=1#y');
   });
   it('never returns to another site or to a guest-only page', () => {
-    for (const from of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'dashboard', undefined, 42, '/login', '/onboarding/', '/forgot-password?x=1']) {
+    for (const from of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil.example',
+      'dashboard',
+      undefined,
+      42,
+      '/login',
+      '/onboarding/',
+      '/forgot-password?x=1',
+    ]) {
       expect(safeReturnPath(from)).toBe('/profile');
     }
   });
@@ -109,7 +119,11 @@ describe('a toast across a page load', () => {
   it('shows "Logged out successfully" once on the next page', () => {
     const storage = new MemoryStorage() as unknown as Storage;
     const shown: string[] = [];
-    const toaster = { success: (m: string) => shown.push(`success:${m}`), error: (m: string) => shown.push(`error:${m}`), info: (m: string) => shown.push(`info:${m}`) };
+    const toaster = {
+      success: (m: string) => shown.push(`success:${m}`),
+      error: (m: string) => shown.push(`error:${m}`),
+      info: (m: string) => shown.push(`info:${m}`),
+    };
     keepForNextPage('success', 'Logged out successfully', storage);
     showKeptToast(toaster, storage);
     showKeptToast(toaster, storage);
