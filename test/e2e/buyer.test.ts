@@ -252,6 +252,15 @@ describe('product detail', () => {
     await page.close();
   });
 
+  it('fits a phone screen', async () => {
+    const { page } = await open(`/dashboard/buyer/${showcase.id}`, { width: 375, height: 812 });
+    await page.getByRole('heading', { name: 'Nutrition Value' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('nutrient-value').count()).toBe(7);
+    await screenshot(page, 'buyer-detail-phone');
+    await page.close();
+  });
+
   it('says clearly that a deleted product is not found', async () => {
     const { page } = await open(`/dashboard/buyer/${deletedProductId}`);
     await page.getByRole('heading', { name: 'Product not found' }).waitFor();

@@ -3,7 +3,7 @@ import { nextIndex, previousIndex } from './carousel.js';
 import styles from './detail.module.css';
 
 /** The product's photos one at a time; previous and next wrap around (spec §2). */
-export function Carousel({ images, name }: { images: string[]; name: string }) {
+export function Carousel({ images, cards = [], name }: { images: string[]; cards?: string[]; name: string }) {
   const [index, setIndex] = useState(0);
   if (images.length === 0) return <div className={styles.noImages}>No images available</div>;
   const current = Math.min(index, images.length - 1);
@@ -12,6 +12,9 @@ export function Carousel({ images, name }: { images: string[]; name: string }) {
       <img
         className={styles.slide}
         src={images[current]}
+        // The 640 px card variant where it is sharp enough (narrow slot, low density); the original otherwise.
+        // The original's width is unknown here: 2000w only tells the browser it is the larger one.
+        {...(cards[current] ? { srcSet: `${cards[current]} 640w, ${images[current]} 2000w`, sizes: '(min-width: 900px) 55vw, 100vw' } : {})}
         alt={`${name}, photo ${current + 1} of ${images.length}`}
         width={800}
         height={600}

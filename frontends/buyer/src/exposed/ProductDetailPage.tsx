@@ -55,7 +55,7 @@ export default function ProductDetailPage() {
       </header>
 
       <div className={styles.layout}>
-        <Carousel images={product.images} name={product.product_name} />
+        <Carousel images={product.images} cards={product.image_cards} name={product.product_name} />
         <div className={styles.summary}>
           <h1 className={styles.title}>{product.product_name}</h1>
           <p className={styles.type}>Type: {product.tuber_type}</p>
