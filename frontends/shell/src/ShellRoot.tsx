@@ -37,6 +37,7 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
       if (!active || firstLoginHandled.current) return;
       firstLoginHandled.current = true;
       const current = store.getSnapshot();
+      if (store.loginError) toasts.error(`Error logging in: ${store.loginError}`);
       if (!store.justSignedIn || current.status !== 'signed-in') {
         setProfileSetup('done');
         return;

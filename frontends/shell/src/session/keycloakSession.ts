@@ -20,6 +20,8 @@ export interface SessionStore {
   start(): Promise<void>;
   /** True when this page load finished a login started with login() (first page after Keycloak). */
   readonly justSignedIn: boolean;
+  /** Why a login started with login() came back without a session (Keycloak's error description), if it did. */
+  readonly loginError: string | null;
   login(redirectTo: string): Promise<void>;
   logout(redirectTo: string): Promise<void>;
   endSession(): Promise<void>;
@@ -47,6 +49,8 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   let keycloak: Keycloak | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let justSignedIn = false;
+  let loginError: string | null = null;
+  let callbackError: string | null = null;
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: SessionEvent) => void>();
 
@@ -122,6 +126,9 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     get justSignedIn() {
       return justSignedIn;
     },
+    get loginError() {
+      return loginError;
+    },
 
     async start() {
       let settings: OidcSettings;
@@ -144,6 +151,9 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
         }
       };
       kc.onTokenExpired = () => void refresh(REFRESH_MARGIN_SECONDS + 5);
+      kc.onAuthError = (error) => {
+        callbackError = error?.error_description || error?.error || 'the login could not be completed';
+      };
       try {
         await kc.init({
           onLoad: 'check-sso',
@@ -160,6 +170,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       const started = storage()?.getItem(LOGIN_STARTED);
       storage()?.removeItem(LOGIN_STARTED);
       justSignedIn = Boolean(started && kc.authenticated);
+      if (started && !kc.authenticated && callbackError) loginError = callbackError;
       applyToken(justSignedIn ? 'SIGNED_IN' : 'INITIAL_SESSION');
       document.addEventListener('visibilitychange', onVisible);
       window.addEventListener('focus', onVisible);
