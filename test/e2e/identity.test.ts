@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, deleteAccount } from '../support/accounts.js';
 import { api } from '../support/api.js';
 import { SignInRefused, claimsOf, signInWithPassword } from '../support/keycloak.js';
-import { firstLink, waitForMail } from '../support/mail.js';
+import { firstLink, mailCount, waitForMail } from '../support/mail.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
 import { accountIdByEmail, backInApp, submitKeycloakLogin, toast, uniqueEmail } from './support/identity.js';
 
@@ -150,7 +150,7 @@ describe('sign-up, verification and first login', () => {
     });
   }
 
-  it('logging in before verifying shows the verification notice with a resend link and Back to Login', async () => {
+  it('logging in before verifying shows the verification notice, resends the mail, and has Back to Login', async () => {
     const email = uniqueEmail('e2e-unverified');
     const signup = await api('POST', '/api/auth/signup/buyer', {
       json: { firstname: 'Una', lastname: 'Verified', email, phone: '+2348030000001', password, confirm_password: password },
@@ -165,7 +165,12 @@ describe('sign-up, verification and first login', () => {
     await page.getByRole('heading', { name: 'Email Not Verified' }).waitFor();
     await page.getByText('Please verify your email before logging in').waitFor();
     await page.getByText(email).waitFor();
-    await page.getByRole('link', { name: 'Click here' }).waitFor();
+    // Resend: Keycloak mails the link again (after the sign-up's mail and the one this login attempt sent).
+    await expect.poll(() => mailCount(email), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const before = await mailCount(email);
+    await page.getByRole('link', { name: 'Click here' }).click();
+    await page.getByRole('heading', { name: 'Email Not Verified' }).waitFor();
+    await expect.poll(() => mailCount(email), { timeout: 15_000 }).toBeGreaterThan(before);
     expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe(`${publicUrl}/login`);
     await screenshot(page, 'identity-email-not-verified');
     await page.getByRole('link', { name: 'Back to Login' }).click();
