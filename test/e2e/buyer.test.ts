@@ -90,9 +90,38 @@ async function open(route: string, viewport = { width: 1280, height: 900 }): Pro
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   const errors = collectPageErrors(page);
+  await recordToasts(page);
   await page.goto(`${appUrl}${route}`);
   return { page, errors };
 }
+
+/**
+ * Remembers every toast a page shows. Toasts leave after 4 s; a slow step must not make the test miss
+ * one, so the page notes each toast's text as it appears (an init script, before the app starts).
+ */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { toastsSeen: string[] }).toastsSeen = []);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          if (
+            node instanceof HTMLElement &&
+            node.matches('[role="alert"], [role="status"]') &&
+            node.parentElement?.getAttribute('aria-live') === 'polite'
+          ) {
+            seen.push(node.textContent?.replace(/×$/, '').trim() ?? '');
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const toastShown = (page: Page, message: string) =>
+  expect
+    .poll(() => page.evaluate(() => (window as unknown as { toastsSeen?: string[] }).toastsSeen ?? []), { timeout: 15_000 })
+    .toContain(message);
 
 const productIdsOnScreen = (page: Page) => card(page).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-product-id') ?? ''));
 
@@ -269,8 +298,9 @@ describe('product detail', () => {
     await page.close();
   });
 
-  it('toasts "Error fetching product. {message}" when the catalog answers with an error', async () => {
+  it('toasts "Error fetching product. {message}" when the catalog answers with an error, "Failed to fetch product details" without an answer', async () => {
     const page = await context.newPage();
+    await recordToasts(page);
     await page.route(`**/api/catalog/products/${showcase.id}`, (route) =>
       route.fulfill({
         status: 500,
@@ -279,11 +309,12 @@ describe('product detail', () => {
       }),
     );
     await page.goto(`${appUrl}/dashboard/buyer/${showcase.id}`);
-    await page.getByText('Error fetching product. Database unreachable').waitFor();
+    await page.getByText('Error: Database unreachable').waitFor();
+    await toastShown(page, 'Error fetching product. Database unreachable');
     await page.unroute(`**/api/catalog/products/${showcase.id}`);
     await page.route(`**/api/catalog/products/${showcase.id}`, (route) => route.abort('connectionrefused'));
     await page.reload();
-    await page.getByText('Failed to fetch product details').waitFor();
+    await toastShown(page, 'Failed to fetch product details');
     await page.close();
   });
 
@@ -344,9 +375,9 @@ describe('cart', () => {
     const { page, errors } = await open(`/dashboard/buyer/${showcase.id}`);
     const add = page.getByRole('button', { name: 'Add to cart' });
     await add.click();
-    await page.getByText('item added to cart').waitFor();
+    await toastShown(page, 'item added to cart');
     await add.click();
-    await page.getByText('quantity increased').waitFor();
+    await toastShown(page, 'quantity increased');
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
     expect(stored).toEqual([
