@@ -94,6 +94,7 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
       logout: () => setLogoutOpen(true),
       endSession: () => store.endSession(),
       onSessionEvent: (listener) => store.onEvent(listener),
+      getAccessToken: () => store.accessToken(),
     }),
     [login, store],
   );

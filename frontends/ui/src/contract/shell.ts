@@ -35,6 +35,11 @@ export interface ShellAuth {
   endSession(): Promise<void>;
   /** Listens to session events; returns the unsubscribe function. */
   onSessionEvent(listener: (event: SessionEvent) => void): () => void;
+  /**
+   * A fresh access token (refreshed first when near expiry), for requests the API client cannot
+   * make — an upload with progress events through XMLHttpRequest. Never store it.
+   */
+  getAccessToken?(): Promise<string | null>;
 }
 
 export type ShellSession =
