@@ -123,6 +123,17 @@ const toastShown = (page: Page, message: string) =>
     .poll(() => page.evaluate(() => (window as unknown as { toastsSeen?: string[] }).toastsSeen ?? []), { timeout: 15_000 })
     .toContain(message);
 
+/** Waits for the feed's first card; on failure keeps a screenshot and says what the page showed. */
+async function firstCard(page: Page, name: string): Promise<void> {
+  try {
+    await card(page).first().waitFor({ timeout: 20_000 });
+  } catch (error) {
+    await screenshot(page, `buyer-failed-${name}`);
+    const shown = (await page.locator('body').innerText().catch(() => '')).slice(0, 400);
+    throw new Error(`no product card at ${page.url()} (page shows: ${JSON.stringify(shown)})`, { cause: error });
+  }
+}
+
 const productIdsOnScreen = (page: Page) => card(page).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-product-id') ?? ''));
 
 beforeAll(async () => {
@@ -181,7 +192,7 @@ afterAll(async () => {
 describe('buyer feed', () => {
   it("shows the farmer's products newest first, cards as the spec describes, and loads the next page on scroll", async () => {
     const { page, errors } = await open('/dashboard/buyer');
-    await card(page).first().waitFor();
+    await firstCard(page, 'feed');
     // The first page is 12 products; ours are the newest in the catalog unless another test posts meanwhile.
     const firstPage = await productIdsOnScreen(page);
     expect(firstPage).toHaveLength(12);
@@ -219,7 +230,7 @@ describe('buyer feed', () => {
     ['large', 1440, 900, 3],
   ])('lays the feed out on %s screens (%i × %i px) in %i columns', async (size, width, height, columns) => {
     const { page } = await open('/dashboard/buyer', { width, height });
-    await card(page).first().waitFor();
+    await firstCard(page, `${size}-grid`);
     const tracks = await page
       .getByTestId('product-grid')
       .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length);
@@ -503,6 +514,7 @@ describe('measurements', () => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       return {
         dom_content_loaded: Math.round(navigation?.domContentLoadedEventEnd ?? 0),
+        feed_page_mounted: Math.round(performance.getEntriesByName('buyer:feed-mounted')[0]?.startTime ?? -1),
         buyer_remote_entry: at(/\/mf\/buyer\/remoteEntry/),
         feed_page_chunk: at(/__federation_expose_FeedPage/),
         feed_api_call: at(/\/api\/catalog\/products\?/),

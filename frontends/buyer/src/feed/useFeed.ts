@@ -50,6 +50,8 @@ export function useFeed(): FeedState & { hasMore: boolean; loadMore: () => void 
   }, [api]);
 
   useEffect(() => {
+    // A User Timing mark, so performance tools can tell the page's own time from the shell's start-up.
+    if (!started.current && typeof performance !== 'undefined') performance.mark('buyer:feed-mounted');
     if (!started.current) void fetchPage();
     return () => {
       // Unmounting (or StrictMode's trial unmount): drop the request in flight so it can start again.
