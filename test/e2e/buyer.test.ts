@@ -129,7 +129,12 @@ async function firstCard(page: Page, name: string): Promise<void> {
     await card(page).first().waitFor({ timeout: 20_000 });
   } catch (error) {
     await screenshot(page, `buyer-failed-${name}`);
-    const shown = (await page.locator('body').innerText().catch(() => '')).slice(0, 400);
+    const shown = (
+      await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    ).slice(0, 400);
     throw new Error(`no product card at ${page.url()} (page shows: ${JSON.stringify(shown)})`, { cause: error });
   }
 }
@@ -220,6 +225,28 @@ describe('buyer feed', () => {
     // Every one of ours is there, newest first.
     expect(ours(all)).toEqual(posted.map((product) => product.id).reverse());
     await screenshot(page, 'buyer-feed-scrolled');
+
+    // Back from a product of the second page: the same pages, at the same place.
+    const oldest = posted[0]!;
+    await page.getByRole('link', { name: oldest.name, exact: true }).scrollIntoViewIfNeeded();
+    const scrolledTo = await page.evaluate(() => window.scrollY);
+    expect(scrolledTo).toBeGreaterThan(500);
+    // Scrolling there may have started a further page; what was on screen when leaving must come back.
+    const leftWith = await productIdsOnScreen(page);
+    await page.getByRole('link', { name: oldest.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: oldest.name }).waitFor();
+    await page.goBack();
+    await page.getByRole('link', { name: oldest.name, exact: true }).waitFor();
+    expect((await productIdsOnScreen(page)).slice(0, leftWith.length)).toEqual(leftWith);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledTo - 200);
+
+    // A link to the feed (the sidebar's Products) is a fresh visit: page 1, at the top.
+    await page.getByRole('link', { name: oldest.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: oldest.name }).waitFor();
+    await page.getByRole('link', { name: 'Products', exact: true }).first().click();
+    await firstCard(page, 'feed');
+    expect(await productIdsOnScreen(page)).toHaveLength(12);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50);
     expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
     await page.close();
   });

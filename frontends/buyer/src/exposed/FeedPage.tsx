@@ -1,5 +1,6 @@
 // The buyer product feed at /dashboard/buyer (spec §2): every product, newest first, more as the buyer scrolls.
-import { Navigate } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { Navigate, useNavigationType } from 'react-router-dom';
 import { Button, Spinner, useSession } from '@tuber/ui';
 import { ProductCard } from '../feed/ProductCard.js';
 import { useFeed } from '../feed/useFeed.js';
@@ -11,8 +12,17 @@ const EAGER_CARDS = 3;
 
 export default function FeedPage() {
   const session = useSession();
-  const feed = useFeed();
+  const navigationType = useNavigationType();
+  const feed = useFeed(navigationType === 'POP');
   const sentinel = useSentinel<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore);
+
+  // Back from a product (browser back): the remembered pages are already rendered, so return to where the
+  // buyer was. The shell's scroll restoration runs before this remote's page exists and cannot do it.
+  useLayoutEffect(() => {
+    if (feed.restoredScrollY !== null) window.scrollTo(0, feed.restoredScrollY);
+    // Only when the page first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Spec §6: a non-buyer opening the feed goes to the farmer's home.
   if (session.status === 'signed-in' && session.user.userType !== 'buyer') return <Navigate to="/dashboard/farmer" replace />;

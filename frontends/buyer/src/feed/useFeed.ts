@@ -1,5 +1,5 @@
 // The buyer feed's data: pages of the catalog, newest first, following the API's cursor.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useApi } from '@tuber/ui';
 import { feedPath, type Product, type ProductPage } from '../catalog/types.js';
 
@@ -13,13 +13,61 @@ export interface FeedState {
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function useFeed(): FeedState & { hasMore: boolean; loadMore: () => void } {
+/**
+ * What the feed showed when the buyer left it (e.g. to open a product), so that going back shows the same
+ * pages at the same place instead of page 1 at the top. Kept in memory for a few minutes only, and used
+ * only for a back/forward navigation: a link to the feed always loads it fresh.
+ */
+interface FeedMemory {
+  products: Product[];
+  nextCursor: string | null;
+  scrollY: number;
+  savedAt: number;
+}
+
+const MEMORY_TTL_MS = 3 * 60_000;
+let memory: FeedMemory | null = null;
+
+function recall(): FeedMemory | null {
+  const kept = memory;
+  memory = null;
+  return kept && Date.now() - kept.savedAt < MEMORY_TTL_MS && kept.products.length > 0 ? kept : null;
+}
+
+/** `restore`: the buyer came back (browser back or forward), so show what they left if it is recent. */
+export function useFeed(restore: boolean): FeedState & { hasMore: boolean; loadMore: () => void; restoredScrollY: number | null } {
   const api = useApi();
-  const [state, setState] = useState<FeedState>({ products: [], nextCursor: null, status: 'loading', error: null });
+  const [restored] = useState(() => {
+    const kept = recall();
+    return restore ? kept : null;
+  });
+  const [state, setState] = useState<FeedState>(() =>
+    restored
+      ? { products: restored.products, nextCursor: restored.nextCursor, status: 'ready', error: null }
+      : { products: [], nextCursor: null, status: 'loading', error: null },
+  );
   const loading = useRef(false);
-  const started = useRef(false);
-  const cursor = useRef<string | null>(null);
+  const started = useRef(restored !== null);
+  const cursor = useRef<string | null>(restored?.nextCursor ?? null);
   const controller = useRef<AbortController | null>(null);
+  const latest = useRef(state);
+  latest.current = state;
+
+  // The position is followed while the feed is on screen and kept when it leaves. It cannot be read at
+  // unmount: by then the router has scrolled the next page to the top. Layout-effect timing keeps the
+  // save inside the same commit, before any scroll event that the page change causes.
+  useLayoutEffect(() => {
+    let scrollY = window.scrollY;
+    const follow = () => {
+      scrollY = window.scrollY;
+    };
+    window.addEventListener('scroll', follow, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', follow);
+      const { products } = latest.current;
+      memory = products.length > 0 ? { products, nextCursor: cursor.current, scrollY, savedAt: Date.now() } : null;
+    };
+  }, []);
 
   const fetchPage = useCallback(async () => {
     if (loading.current) return;
@@ -66,5 +114,5 @@ export function useFeed(): FeedState & { hasMore: boolean; loadMore: () => void 
     if (cursor.current !== null || !started.current) void fetchPage();
   }, [fetchPage]);
 
-  return { ...state, hasMore, loadMore };
+  return { ...state, hasMore, loadMore, restoredScrollY: restored?.scrollY ?? null };
 }
