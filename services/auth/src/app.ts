@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { createServiceApp, useAuth, useEventBus, useRedis, type ServiceApp } from '@tuber/kit';
+import { BackgroundWork } from './background.js';
 import type { AuthConfig } from './config.js';
 import { ResetTokens } from './domain/reset-tokens.js';
 import { clearPendingProfileOnCreation } from './events/profile-created.js';
@@ -12,10 +13,16 @@ import { signupRoutes } from './routes/signup.js';
 export interface AuthOverrides {
   accounts?: AccountDirectory;
   mailer?: Mailer;
+  /** Lets tests wait for the mail a route sends after answering. */
+  background?: BackgroundWork;
 }
 
 export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}): Promise<ServiceApp> {
-  const app = await createServiceApp({ name: 'auth', logLevel: config.LOG_LEVEL, description: 'Sign-up, verification and password reset in front of Keycloak' });
+  const app = await createServiceApp({
+    name: 'auth',
+    logLevel: config.LOG_LEVEL,
+    description: 'Sign-up, verification and password reset in front of Keycloak',
+  });
   await useAuth(app, config);
   const redis = await useRedis(app, config.REDIS_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'auth');
@@ -47,6 +54,7 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     }),
   });
   const strict = { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  const background = overrides.background ?? new BackgroundWork();
 
   oidcRoutes(app, config);
   signupRoutes(app, { accounts, rateLimit: strict });
@@ -54,10 +62,14 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     accounts,
     tokens: new ResetTokens(redis, config.RESET_TOKEN_TTL_S),
     mailer,
+    background,
     publicUrl: config.PUBLIC_URL,
     tokenTtlSeconds: config.RESET_TOKEN_TTL_S,
     rateLimit: strict,
   });
   await clearPendingProfileOnCreation(bus, accounts);
+  // Added last, so it runs first on close (after in-flight requests, before Redis and NATS go):
+  // mail already promised to someone is still sent during a graceful shutdown.
+  app.addHook('onClose', async () => background.settled());
   return app;
 }

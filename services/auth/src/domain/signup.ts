@@ -31,6 +31,8 @@ export type FarmerSignup = Static<typeof FarmerSignup>;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match!';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const MIN_PASSWORD_LENGTH = 6;
+/** Keycloak's realm policy refused the password (length(6), notEmail, maxLength(128)). */
+export const PASSWORD_REJECTED = 'Choose a password of at least 6 characters that is not your e-mail address.';
 
 /** The password rules the product states; Keycloak's realm policy enforces the same minimum. */
 export function passwordProblem(password: string, confirm: string): string | undefined {
@@ -40,6 +42,40 @@ export function passwordProblem(password: string, confirm: string): string | und
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** One schema violation as the validator reports it. */
+export interface FieldError {
+  keyword: string;
+  instancePath: string;
+  params?: Record<string, unknown>;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  firstname: 'First name',
+  lastname: 'Last name',
+  password: 'Password',
+  confirm_password: 'Confirm password',
+  business_name: 'Farm / business name',
+  location: 'Farm location',
+};
+
+/**
+ * A sentence a person can act on for a field of the account forms, instead of the validator's
+ * wording ("must match pattern …"). Undefined when the generic message is already clear: a missing
+ * or unknown field is named by the shared error handler.
+ */
+export function fieldProblem(error: FieldError): string | undefined {
+  const field = error.instancePath.split('/')[1];
+  if (field === 'email') return 'Enter a valid e-mail address.';
+  if (field === 'phone') return 'Enter a valid phone number: 7 to 20 digits, spaces, dashes or brackets, optionally starting with +.';
+  if (field === 'tuber') return `Choose the tubers you grow from: ${TUBER_TYPES.join(', ')} (each at most once).`;
+  const label = field ? FIELD_LABELS[field] : undefined;
+  if (!label) return undefined;
+  if (error.keyword === 'maxLength') return `${label} must be at most ${String(error.params?.limit)} characters.`;
+  // minLength 1 or the "\S" pattern: empty, or only spaces.
+  if (error.keyword === 'minLength' || error.keyword === 'pattern') return `${label} cannot be empty.`;
+  return undefined;
+}
 
 /** The Keycloak user attributes of a new account (declared in the realm's user profile). */
 export function accountAttributes(signup: BuyerSignup | FarmerSignup, userType: 'buyer' | 'farmer'): Record<string, string[]> {

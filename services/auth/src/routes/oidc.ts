@@ -22,7 +22,12 @@ export function oidcRoutes(app: ServiceApp, config: AuthConfig) {
   const discoveryUrl = `${config.KEYCLOAK_URL}/realms/${config.KEYCLOAK_REALM}/.well-known/openid-configuration`;
   app.get(
     '/api/auth/oidc',
-    { schema: { summary: 'Public OpenID Connect settings for the web client', response: { 200: OidcSettings, 502: Type.Ref('ErrorResponse') } } },
+    {
+      schema: {
+        summary: 'Public OpenID Connect settings for the web client',
+        response: { 200: OidcSettings, 502: Type.Ref('ErrorResponse') },
+      },
+    },
     async (request, reply) => {
       let discovery: Discovery;
       try {

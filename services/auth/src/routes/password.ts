@@ -1,11 +1,14 @@
-// Verification resend, forgot password and reset password. The first two answer the same way
-// whether or not the account exists, so they cannot be used to find out who has an account.
+// Verification resend, forgot password and reset password. The first two answer at once and the
+// same way whether or not the account exists: the lookup and the mail happen in the background,
+// so neither the answer nor its timing tells anyone who has an account.
 import { Type } from '@sinclair/typebox';
-import { badRequest, type ServiceApp } from '@tuber/kit';
-import { normaliseEmail, passwordProblem } from '../domain/signup.js';
-import type { ResetTokens } from '../domain/reset-tokens.js';
+import { HttpError, badRequest, type ServiceApp } from '@tuber/kit';
+import type { BackgroundWork } from '../background.js';
+import { PASSWORD_REJECTED, normaliseEmail, passwordProblem } from '../domain/signup.js';
+import type { Redemption, ResetTokens } from '../domain/reset-tokens.js';
 import { PasswordRejected, type AccountDirectory } from '../keycloak.js';
 import type { Mailer } from '../mailer.js';
+import { rejectInvalidBody } from './validation.js';
 
 const Message = Type.Object({ message: Type.String() });
 const EmailBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false });
@@ -15,11 +18,13 @@ export const VERIFICATION_RESENT = 'Verification email resent! Please check your
 export const RESET_LINK_SENT = 'Password reset link sent to your email!';
 export const NO_ACTIVE_SESSION = 'No active session. Please request a new reset link.';
 export const PASSWORD_UPDATED = 'Password updated successfully!';
+export const RESET_IN_PROGRESS = "This account's password is being changed right now. Please wait a moment and try again.";
 
 export interface PasswordDeps {
   accounts: AccountDirectory;
   tokens: ResetTokens;
   mailer: Mailer;
+  background: BackgroundWork;
   publicUrl: string;
   tokenTtlSeconds: number;
   rateLimit: object;
@@ -30,33 +35,59 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
 
   app.post(
     '/api/auth/verification/resend',
-    { config: { rateLimit: deps.rateLimit }, schema: { summary: 'Send the verification e-mail again', body: EmailBody, response: { 202: Message, ...errors } } },
+    {
+      config: { rateLimit: deps.rateLimit },
+      attachValidation: true,
+      schema: { summary: 'Send the verification e-mail again', body: EmailBody, response: { 202: Message, ...errors } },
+    },
     async (request, reply) => {
-      const account = await deps.accounts.findByEmail(normaliseEmail(request.body.email));
-      if (account && !account.emailVerified) await deps.accounts.sendVerifyEmail(account.id);
+      rejectInvalidBody(request);
+      const email = normaliseEmail(request.body.email);
+      deps.background.start(request.log, 'verification mail', { email }, async (context) => {
+        const account = await deps.accounts.findByEmail(email);
+        if (!account || account.emailVerified) return;
+        context.userId = account.id;
+        await deps.accounts.sendVerifyEmail(account.id);
+        request.log.info({ userId: account.id }, 'verification mail sent again');
+      });
       return reply.code(202).send({ message: VERIFICATION_RESENT });
     },
   );
 
   app.post(
     '/api/auth/password/forgot',
-    { config: { rateLimit: deps.rateLimit }, schema: { summary: 'E-mail a password reset link', body: EmailBody, response: { 202: Message, ...errors } } },
+    {
+      config: { rateLimit: deps.rateLimit },
+      attachValidation: true,
+      schema: { summary: 'E-mail a password reset link', body: EmailBody, response: { 202: Message, ...errors } },
+    },
     async (request, reply) => {
-      const account = await deps.accounts.findByEmail(normaliseEmail(request.body.email));
-      if (account) {
+      rejectInvalidBody(request);
+      const email = normaliseEmail(request.body.email);
+      deps.background.start(request.log, 'password reset mail', { email }, async (context) => {
+        const account = await deps.accounts.findByEmail(email);
+        if (!account) return;
+        context.userId = account.id;
         const token = await deps.tokens.issue(account.id);
         // The token travels in the fragment, which browsers never send to a server or a Referer.
         const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
         await deps.mailer.sendPasswordReset(account.email, link, Math.round(deps.tokenTtlSeconds / 60));
         request.log.info({ userId: account.id }, 'password reset link sent');
-      }
+      });
       return reply.code(202).send({ message: RESET_LINK_SENT });
     },
   );
 
   app.post(
     '/api/auth/password/reset/check',
-    { config: { rateLimit: deps.rateLimit }, schema: { summary: 'Is this reset link still usable?', body: Type.Object({ token: TokenField }, { additionalProperties: false }), response: { 200: Message, ...errors } } },
+    {
+      config: { rateLimit: deps.rateLimit },
+      schema: {
+        summary: 'Is this reset link still usable?',
+        body: Type.Object({ token: TokenField }, { additionalProperties: false }),
+        response: { 200: Message, ...errors },
+      },
+    },
     async (request) => {
       if (!(await deps.tokens.isValid(request.body.token))) throw badRequest(NO_ACTIVE_SESSION);
       return { message: 'The reset link is valid.' };
@@ -67,26 +98,37 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
     '/api/auth/password/reset',
     {
       config: { rateLimit: deps.rateLimit },
+      attachValidation: true,
       schema: {
         summary: 'Set a new password with a reset link',
-        body: Type.Object({ token: TokenField, password: Type.String({ minLength: 1, maxLength: 128 }), confirm_password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
-        response: { 200: Message, ...errors },
+        body: Type.Object(
+          {
+            token: TokenField,
+            password: Type.String({ minLength: 1, maxLength: 128 }),
+            confirm_password: Type.String({ minLength: 1, maxLength: 128 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Message, 409: Type.Ref('ErrorResponse'), ...errors },
       },
     },
     async (request) => {
+      rejectInvalidBody(request);
       const { token, password, confirm_password } = request.body;
-      // Check the rules first so a typo does not use the link up.
+      // The product's own rules first: they give the spec's messages without asking Keycloak.
       const problem = passwordProblem(password, confirm_password);
       if (problem) throw badRequest(problem);
-      if (!(await deps.tokens.isValid(token))) throw badRequest(NO_ACTIVE_SESSION);
-      const userId = await deps.tokens.consume(token);
-      if (!userId) throw badRequest(NO_ACTIVE_SESSION);
+      let redemption: Redemption;
       try {
-        await deps.accounts.setPassword(userId, password);
+        // The link is spent only if Keycloak takes the password; a refusal leaves it usable.
+        redemption = await deps.tokens.redeem(token, (userId) => deps.accounts.setPassword(userId, password));
       } catch (err) {
-        if (err instanceof PasswordRejected) throw badRequest('Choose a password of at least 6 characters that is not your e-mail address.');
+        if (err instanceof PasswordRejected) throw badRequest(PASSWORD_REJECTED);
         throw err;
       }
+      if (redemption.outcome === 'invalid') throw badRequest(NO_ACTIVE_SESSION);
+      if (redemption.outcome === 'busy') throw new HttpError(409, RESET_IN_PROGRESS);
+      const { userId } = redemption;
       await deps.accounts.endSessions(userId);
       request.log.info({ userId }, 'password reset; other sessions ended');
       return { message: PASSWORD_UPDATED };

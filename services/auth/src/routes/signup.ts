@@ -6,10 +6,12 @@ import {
   accountAttributes,
   normaliseEmail,
   passwordProblem,
+  PASSWORD_REJECTED,
   type BuyerSignup as BuyerSignupBody,
   type FarmerSignup as FarmerSignupBody,
 } from '../domain/signup.js';
 import { EmailInUse, PasswordRejected, type AccountDirectory } from '../keycloak.js';
+import { rejectInvalidBody } from './validation.js';
 
 const Message = Type.Object({ message: Type.String() });
 export const REGISTRATION_SUCCESSFUL = 'Registration successful! Please verify your email.';
@@ -31,7 +33,7 @@ export function signupRoutes(app: ServiceApp, deps: { accounts: AccountDirectory
       });
     } catch (err) {
       if (err instanceof EmailInUse) throw conflict('An account with this e-mail already exists. Log in, or reset your password.');
-      if (err instanceof PasswordRejected) throw badRequest('Choose a password of at least 6 characters that is not your e-mail address.');
+      if (err instanceof PasswordRejected) throw badRequest(PASSWORD_REJECTED);
       throw err;
     }
     try {
@@ -39,7 +41,10 @@ export function signupRoutes(app: ServiceApp, deps: { accounts: AccountDirectory
     } catch (err) {
       // The account exists; the person can ask for the mail again from the login page.
       log.error({ err, userId: id }, 'verification mail could not be sent');
-      throw new HttpError(502, 'Your account was created, but the verification e-mail could not be sent. Use "Resend verification" on the login page.');
+      throw new HttpError(
+        502,
+        'Your account was created, but the verification e-mail could not be sent. Use "Resend verification" on the login page.',
+      );
     }
     log.info({ userId: id, role }, 'account registered');
   }
@@ -48,8 +53,13 @@ export function signupRoutes(app: ServiceApp, deps: { accounts: AccountDirectory
 
   app.post(
     '/api/auth/signup/buyer',
-    { config: { rateLimit: deps.rateLimit }, schema: { summary: 'Create a buyer account', body: BuyerSignup, response: responses } },
+    {
+      config: { rateLimit: deps.rateLimit },
+      attachValidation: true,
+      schema: { summary: 'Create a buyer account', body: BuyerSignup, response: responses },
+    },
     async (request, reply) => {
+      rejectInvalidBody(request);
       await register(request.body, 'buyer', request.log);
       return reply.code(201).send({ message: REGISTRATION_SUCCESSFUL });
     },
@@ -57,8 +67,13 @@ export function signupRoutes(app: ServiceApp, deps: { accounts: AccountDirectory
 
   app.post(
     '/api/auth/signup/farmer',
-    { config: { rateLimit: deps.rateLimit }, schema: { summary: 'Create a farmer account', body: FarmerSignup, response: responses } },
+    {
+      config: { rateLimit: deps.rateLimit },
+      attachValidation: true,
+      schema: { summary: 'Create a farmer account', body: FarmerSignup, response: responses },
+    },
     async (request, reply) => {
+      rejectInvalidBody(request);
       await register(request.body, 'farmer', request.log);
       return reply.code(201).send({ message: REGISTRATION_SUCCESSFUL });
     },

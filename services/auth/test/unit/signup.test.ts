@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FormatRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { FarmerSignup, accountAttributes, passwordProblem } from '../../src/domain/signup.js';
+import { FarmerSignup, accountAttributes, fieldProblem, passwordProblem } from '../../src/domain/signup.js';
 
 // Fastify checks formats with ajv-formats; a plain stand-in is enough to test the other rules here.
 if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', (value) => /^[^@\s]+@[^@\s]+$/.test(value));
@@ -43,5 +43,29 @@ describe('sign-up rules', () => {
       location: ['Ibadan'],
       tuber: ['yam', 'sweet potato'],
     });
+  });
+});
+
+describe('field messages', () => {
+  it('say what a valid value looks like for e-mail, phone and tubers, whatever the rule broken', () => {
+    expect(fieldProblem({ keyword: 'format', instancePath: '/email' })).toBe('Enter a valid e-mail address.');
+    expect(fieldProblem({ keyword: 'maxLength', instancePath: '/email', params: { limit: 254 } })).toBe('Enter a valid e-mail address.');
+    expect(fieldProblem({ keyword: 'pattern', instancePath: '/phone' })).toMatch(/^Enter a valid phone number/);
+    expect(fieldProblem({ keyword: 'minLength', instancePath: '/phone' })).toMatch(/^Enter a valid phone number/);
+    expect(fieldProblem({ keyword: 'const', instancePath: '/tuber/1' })).toBe(
+      'Choose the tubers you grow from: yam, cassava, potato, sweet potato, tumeric, garlic, ginger (each at most once).',
+    );
+  });
+  it('say a text field cannot be empty, or how long it may be', () => {
+    expect(fieldProblem({ keyword: 'pattern', instancePath: '/firstname' })).toBe('First name cannot be empty.');
+    expect(fieldProblem({ keyword: 'minLength', instancePath: '/business_name' })).toBe('Farm / business name cannot be empty.');
+    expect(fieldProblem({ keyword: 'maxLength', instancePath: '/location', params: { limit: 200 } })).toBe(
+      'Farm location must be at most 200 characters.',
+    );
+  });
+  it('leave missing and unknown fields to the shared message, which names them', () => {
+    expect(fieldProblem({ keyword: 'required', instancePath: '', params: { missingProperty: 'phone' } })).toBeUndefined();
+    expect(fieldProblem({ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'role' } })).toBeUndefined();
+    expect(fieldProblem({ keyword: 'type', instancePath: '/firstname' })).toBeUndefined();
   });
 });
