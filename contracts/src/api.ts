@@ -22,18 +22,21 @@ export const ReadyResponse = Type.Object({
 export type ReadyResponse = Static<typeof ReadyResponse>;
 
 /** The nutrition object of a product (spec §3), per serving. */
-export const Nutrition = Type.Object({
-  serving_weight_grams: Type.Number({ minimum: 0 }),
-  serving_qty: Type.Number({ minimum: 0 }),
-  calories: Type.Number({ minimum: 0 }),
-  dietary_fiber: Type.Number({ minimum: 0 }),
-  protein: Type.Number({ minimum: 0 }),
-  saturated_fat: Type.Number({ minimum: 0 }),
-  sugars: Type.Number({ minimum: 0 }),
-  potassium: Type.Number({ minimum: 0 }),
-  sodium: Type.Number({ minimum: 0 }),
-  total_fat: Type.Number({ minimum: 0 }),
-});
+export const Nutrition = Type.Object(
+  {
+    serving_weight_grams: Type.Number({ minimum: 0 }),
+    serving_qty: Type.Number({ minimum: 0 }),
+    calories: Type.Number({ minimum: 0 }),
+    dietary_fiber: Type.Number({ minimum: 0 }),
+    protein: Type.Number({ minimum: 0 }),
+    saturated_fat: Type.Number({ minimum: 0 }),
+    sugars: Type.Number({ minimum: 0 }),
+    potassium: Type.Number({ minimum: 0 }),
+    sodium: Type.Number({ minimum: 0 }),
+    total_fat: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
 export type Nutrition = Static<typeof Nutrition>;
 
 export const NutritionLookup = Type.Object({
@@ -88,7 +91,10 @@ export const NewProduct = Type.Object(
     price: Type.Number({ minimum: 0, maximum: 100_000_000, description: 'naira, at most 2 decimals' }),
     kg: Type.Number({ minimum: 0, maximum: 1_000_000, description: 'at most 2 decimals' }),
     tuber_type: Type.String({ minLength: 1, maxLength: 40 }),
-    image_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 20, description: '2 to 5 ids of photos this farmer uploaded' }),
+    image_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+      maxItems: 20,
+      description: '2 to 5 ids of photos this farmer uploaded',
+    }),
     cultural: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
     health: Type.Optional(Type.String({ maxLength: 5000 })),
     nutrition: Type.Optional(Nutrition),

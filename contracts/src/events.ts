@@ -79,7 +79,19 @@ export const ImageStored = defineEvent(
   }),
 );
 
+/** An image's files are gone (its product was deleted, or no product took it in time): it can no longer be used. */
+export const ImageRemoved = defineEvent(
+  'tuber.media.image.removed',
+  1,
+  Type.Object({
+    image_id: Type.String(),
+    farmer_id: Type.String(),
+    reason: Type.Union([Type.Literal('product-deleted'), Type.Literal('never-attached')]),
+    removed_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
 export type EventPayload<E extends EventContract> = Static<E['payload']>;
 
 /** Every event the system knows, for tooling and tests. */
-export const ALL_EVENTS = [ProfileCreated, FarmerProfileChanged, ProductCreated, ProductDeleted, ImageStored] as const;
+export const ALL_EVENTS = [ProfileCreated, FarmerProfileChanged, ProductCreated, ProductDeleted, ImageStored, ImageRemoved] as const;

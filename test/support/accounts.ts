@@ -8,7 +8,11 @@ const keycloakUrl = `http://127.0.0.1:${process.env.KEYCLOAK_PORT ?? 8180}/auth`
 
 async function admin() {
   const client = new KcAdminClient({ baseUrl: keycloakUrl, realmName: 'tuber' });
-  await client.auth({ grantType: 'client_credentials', clientId: 'tuber-auth', clientSecret: process.env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '' });
+  await client.auth({
+    grantType: 'client_credentials',
+    clientId: 'tuber-auth',
+    clientSecret: process.env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '',
+  });
   return client;
 }
 

@@ -1,5 +1,6 @@
 // Calls to the product's API through the gateway, as a browser would make them.
 import sharp from 'sharp';
+import { crc32, deflateSync } from 'node:zlib';
 import { PUBLIC_URL } from './env.js';
 
 export interface ApiAnswer<T = any> {
@@ -7,7 +8,11 @@ export interface ApiAnswer<T = any> {
   body: T;
 }
 
-export async function api<T = any>(method: string, path: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<ApiAnswer<T>> {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; form?: FormData } = {},
+): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined;
@@ -37,7 +42,32 @@ export async function photo(width = 800, height = 600, hue = 30): Promise<Buffer
       raw[i + 2] = hue;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).withMetadata({ exif: { IFD0: { Artist: 'farm test' } } }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .withMetadata({ exif: { IFD0: { Artist: 'farm test' } } })
+    .toBuffer();
+}
+
+/** A PNG whose header claims a huge canvas while its data is tiny: a decompression bomb. */
+export function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export function imageForm(data: Buffer, name: string, type = 'image/jpeg'): FormData {

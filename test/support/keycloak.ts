@@ -70,16 +70,30 @@ export async function signInWithPassword(email: string, password: string): Promi
   const code = location ? new URL(location).searchParams.get('code') : null;
   if (!code) {
     const page = await submitted.text();
-    const message = /<span[^>]*id="input-error"[^>]*>\s*([^<]+?)\s*</.exec(page)?.[1] ?? /class="[^"]*kc-feedback-text[^"]*"[^>]*>\s*([^<]+?)\s*</.exec(page)?.[1] ?? `HTTP ${submitted.status}`;
+    const message =
+      /<span[^>]*id="input-error"[^>]*>\s*([^<]+?)\s*</.exec(page)?.[1] ??
+      /class="[^"]*kc-feedback-text[^"]*"[^>]*>\s*([^<]+?)\s*</.exec(page)?.[1] ??
+      `HTTP ${submitted.status}`;
     throw new SignInRefused(decodeHtml(message), page);
   }
 
   const tokenResponse = await fetch(`${realm}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'tuber-web', code, redirect_uri: redirectUri, code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'tuber-web',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
   });
-  const tokens = (await tokenResponse.json()) as { access_token?: string; refresh_token?: string; id_token?: string; error_description?: string };
+  const tokens = (await tokenResponse.json()) as {
+    access_token?: string;
+    refresh_token?: string;
+    id_token?: string;
+    error_description?: string;
+  };
   if (!tokens.access_token) throw new SignInRefused(tokens.error_description ?? `token endpoint answered ${tokenResponse.status}`, '');
   return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? '', idToken: tokens.id_token ?? '' };
 }

@@ -18,7 +18,12 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_00
     };
     const found = search.messages.find((m) => subject.test(m.Subject));
     if (found) {
-      const full = (await (await fetch(`${mailApi}/message/${found.ID}`)).json()) as { Subject: string; Text: string; HTML: string; To: { Address: string }[] };
+      const full = (await (await fetch(`${mailApi}/message/${found.ID}`)).json()) as {
+        Subject: string;
+        Text: string;
+        HTML: string;
+        To: { Address: string }[];
+      };
       return { id: found.ID, subject: full.Subject, text: full.Text, html: full.HTML, to: full.To.map((t) => t.Address) };
     }
     if (Date.now() - started > timeoutMs) throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`);
@@ -31,4 +36,8 @@ export async function mailCount(to: string): Promise<number> {
   return search.messages_count;
 }
 
-export const firstLink = (text: string, contains: string) => text.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => url.includes(contains))?.replaceAll('&amp;', '&');
+export const firstLink = (text: string, contains: string) =>
+  text
+    .match(/https?:\/\/[^\s"<>]+/g)
+    ?.find((url) => url.includes(contains))
+    ?.replaceAll('&amp;', '&');

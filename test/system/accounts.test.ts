@@ -47,7 +47,13 @@ describe('sign-up', () => {
     );
     const claims = claimsOf(accessToken);
     created.push(claims.sub);
-    expect(claims).toMatchObject({ email, user_type: 'farmer', pending_profile: true, business_name: 'Ada Farms', tuber: ['yam', 'cassava'] });
+    expect(claims).toMatchObject({
+      email,
+      user_type: 'farmer',
+      pending_profile: true,
+      business_name: 'Ada Farms',
+      tuber: ['yam', 'cassava'],
+    });
     expect(claims.realm_access.roles).toContain('farmer');
 
     // First login creates the profile; the flag is then cleared by the auth service.
@@ -56,7 +62,10 @@ describe('sign-up', () => {
     expect(profile.body.message).toBe('Your farmer profile has been created!');
     const again = await api('POST', '/api/profile/me', { token: accessToken });
     expect(again).toMatchObject({ status: 200, body: { created: false, message: 'Your profile is already set up!' } });
-    const user = await eventually(() => keycloakUser(claims.sub), (u) => u?.attributes?.pending_profile?.[0] === 'false');
+    const user = await eventually(
+      () => keycloakUser(claims.sub),
+      (u) => u?.attributes?.pending_profile?.[0] === 'false',
+    );
     expect(user?.attributes?.pending_profile).toEqual(['false']);
   });
 
@@ -95,14 +104,20 @@ describe('forgot and reset password', () => {
     const token = new URL(link!).hash.replace('#token=', '');
 
     expect((await api('POST', '/api/auth/password/reset/check', { json: { token } })).status).toBe(200);
-    const mismatch = await api('POST', '/api/auth/password/reset', { json: { token, password: 'new-secret-1', confirm_password: 'new-secret-2' } });
+    const mismatch = await api('POST', '/api/auth/password/reset', {
+      json: { token, password: 'new-secret-1', confirm_password: 'new-secret-2' },
+    });
     expect(mismatch.body.message).toBe('Passwords do not match!');
     const short = await api('POST', '/api/auth/password/reset', { json: { token, password: 'abc', confirm_password: 'abc' } });
     expect(short.body.message).toBe('Password must be at least 6 characters long');
 
-    const reset = await api('POST', '/api/auth/password/reset', { json: { token, password: 'new-secret-1', confirm_password: 'new-secret-1' } });
+    const reset = await api('POST', '/api/auth/password/reset', {
+      json: { token, password: 'new-secret-1', confirm_password: 'new-secret-1' },
+    });
     expect(reset).toEqual({ status: 200, body: { message: 'Password updated successfully!' } });
-    const reused = await api('POST', '/api/auth/password/reset', { json: { token, password: 'other-secret', confirm_password: 'other-secret' } });
+    const reused = await api('POST', '/api/auth/password/reset', {
+      json: { token, password: 'other-secret', confirm_password: 'other-secret' },
+    });
     expect(reused).toMatchObject({ status: 400, body: { message: 'No active session. Please request a new reset link.' } });
 
     await expect(signInWithPassword(account.email, account.password)).rejects.toBeInstanceOf(SignInRefused);
@@ -124,8 +139,18 @@ describe('forgot and reset password', () => {
 
 describe('profile authorisation', () => {
   it('answers 401 without a token on every profile route', async () => {
-    for (const [method, path] of [['GET', '/api/profile/me'], ['POST', '/api/profile/me'], ['PATCH', '/api/profile/me'], ['GET', '/api/profile/session'], ['GET', '/api/profile/farmers/x/contact']] as const) {
-      expect({ path, method, status: (await api(method, path, { json: method === 'PATCH' ? { phone: '0803000000' } : undefined })).status }).toEqual({ path, method, status: 401 });
+    for (const [method, path] of [
+      ['GET', '/api/profile/me'],
+      ['POST', '/api/profile/me'],
+      ['PATCH', '/api/profile/me'],
+      ['GET', '/api/profile/session'],
+      ['GET', '/api/profile/farmers/x/contact'],
+    ] as const) {
+      expect({
+        path,
+        method,
+        status: (await api(method, path, { json: method === 'PATCH' ? { phone: '0803000000' } : undefined })).status,
+      }).toEqual({ path, method, status: 401 });
     }
   });
 });

@@ -61,20 +61,23 @@ describe('readiness of every service', () => {
     }
   });
 
-  it.each(Object.entries(dependants))('is 503 naming %s while it is stopped, and recovers', async (dependency, { server: name, services }) => {
-    server(name, 'stop');
-    try {
-      for (const service of services) {
-        const answer = await eventually(service, 503);
-        expect(answer.status).toBe(503);
-        expect(answer.body.message).toContain(dependency);
-        expect(answer.body.checks[dependency]?.ok).toBe(false);
+  it.each(Object.entries(dependants))(
+    'is 503 naming %s while it is stopped, and recovers',
+    async (dependency, { server: name, services }) => {
+      server(name, 'stop');
+      try {
+        for (const service of services) {
+          const answer = await eventually(service, 503);
+          expect(answer.status).toBe(503);
+          expect(answer.body.message).toContain(dependency);
+          expect(answer.body.checks[dependency]?.ok).toBe(false);
+        }
+      } finally {
+        server(name, 'start');
       }
-    } finally {
-      server(name, 'start');
-    }
-    for (const service of services) {
-      expect((await eventually(service, 200, 60_000)).status).toBe(200);
-    }
-  });
+      for (const service of services) {
+        expect((await eventually(service, 200, 60_000)).status).toBe(200);
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { createServiceApp, flushAllOutboxes, useAuth, useEventBus, useMongo, type ServiceApp } from '@tuber/kit';
+import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, type ServiceApp } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
 import { feedDayModel, productModel } from './domain/product.js';
 import { backfillFeedHours } from './domain/migrations.js';
@@ -18,9 +18,10 @@ export async function buildApp(config: CatalogConfig): Promise<ServiceApp> {
   await Promise.all([Product.init(), FeedDay.init(), projections.Farmer.init(), projections.Image.init()]);
   const backfilled = await backfillFeedHours(Product, FeedDay);
   if (backfilled) app.log.info({ backfilled }, 'products given their feed hour');
-  // A deletion interrupted after marking: publish its event, then finish it.
-  await flushAllOutboxes(Product, 'product_id', bus);
-  await Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } });
+  // Events not yet out (a bus outage, a crash) go out later; a deleted product's record goes once its event is out.
+  await useOutboxRelay(app, bus, [
+    { model: Product, key: 'product_id', afterFlush: () => Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } }) },
+  ]);
   await followProjections(bus, projections, Product);
   // /mine is declared before /:productId so the static path wins.
   farmerProductRoutes(app, { Product, FeedDay, projections, bus });

@@ -77,4 +77,3 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
 
   return app;
 }
-

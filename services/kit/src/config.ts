@@ -28,8 +28,7 @@ export const OidcConfig = Type.Object({
 
 export const NatsConfig = Type.Object({ NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }) });
 export const RedisConfig = Type.Object({ REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }) });
-export const mongoConfig = (db: string) =>
-  Type.Object({ MONGO_URL: Type.String({ default: `mongodb://127.0.0.1:27017/${db}` }) });
+export const mongoConfig = (db: string) => Type.Object({ MONGO_URL: Type.String({ default: `mongodb://127.0.0.1:27017/${db}` }) });
 
 /** Merges config fragments into one schema. */
 export function configSchema<T extends TProperties>(...parts: TObject[]): TObject<T> {

@@ -8,4 +8,13 @@ export { connectMongo, pingMongo, connectRedis } from './stores.js';
 export { runService } from './run.js';
 export { useMongo, useRedis, useEventBus, useAuth, httpCheck } from './wiring.js';
 export { startService } from './main.js';
-export { OutboxField, pendingEvent, flushOutbox, flushAllOutboxes, type PendingEvent } from './outbox.js';
+export {
+  OutboxField,
+  pendingEvent,
+  flushOutbox,
+  flushAllOutboxes,
+  publishRecorded,
+  useOutboxRelay,
+  type OutboxSource,
+  type PendingEvent,
+} from './outbox.js';

@@ -1,9 +1,11 @@
 // Events that ride inside the document they belong to: the write and its events are one atomic
 // document update (FerretDB has no multi-document transactions); publishing happens after, and
-// anything left unpublished by a crash is published again on start. Message ids make the
-// re-publish harmless.
+// anything left unpublished (a crash, a bus outage) is published by the relay. Message ids make
+// the re-publish harmless.
 import { Schema, type Model } from 'mongoose';
 import { ALL_EVENTS, type EventContract, type EventPayload } from '@tuber/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceApp } from './app.js';
 import type { EventBus } from './events.js';
 
 export interface PendingEvent {
@@ -25,6 +27,12 @@ const contractFor = (subject: string) => ALL_EVENTS.find((event) => event.subjec
 
 type OutboxModel = Model<any>;
 
+/** Whether the event is still in the document (a concurrent flush may have taken it out already). */
+async function stillPending(model: OutboxModel, filter: Record<string, unknown>, messageId: string): Promise<boolean> {
+  const doc = await model.findOne(filter, { outbox: 1 }).lean<{ outbox?: PendingEvent[] }>();
+  return (doc?.outbox ?? []).some((pending) => pending.message_id === messageId);
+}
+
 /** Publishes the pending events of one document, removing each once the stream has it. */
 export async function flushOutbox(model: OutboxModel, filter: Record<string, unknown>, bus: EventBus): Promise<number> {
   const doc = await model.findOne(filter, { outbox: 1 }).lean<{ outbox?: PendingEvent[] }>();
@@ -35,15 +43,81 @@ export async function flushOutbox(model: OutboxModel, filter: Record<string, unk
       await bus.publish(contract, pending.payload as never, pending.message_id);
       published += 1;
     }
-    await model.updateOne(filter, { $pull: { outbox: { message_id: pending.message_id } } });
+    // The element exactly as stored, through the driver (no casting): FerretDB 1.x ignores a $pull
+    // by condition ({ message_id }) without an error, and only removes an element equal to the value.
+    const pulled = await model.collection.updateOne(filter, { $pull: { outbox: pending } } as never);
+    if (pulled.modifiedCount === 0 && (await stillPending(model, filter, pending.message_id))) {
+      throw new Error(`published ${pending.message_id} but could not take it out of the outbox`);
+    }
   }
   return published;
 }
 
-/** On start: publish whatever a previous run wrote but did not get to publish. */
+/** Publishes whatever was written but not published, in every document of the model. */
 export async function flushAllOutboxes(model: OutboxModel, key: string, bus: EventBus): Promise<number> {
   const docs = await model.find({ 'outbox.0': { $exists: true } }, { [key]: 1 }).lean<Record<string, unknown>[]>();
   let published = 0;
   for (const doc of docs) published += await flushOutbox(model, { [key]: doc[key] }, bus);
   return published;
+}
+
+/**
+ * Publishes what a write just recorded. The write already stands, so a bus failure is not the
+ * caller's failure: it is logged and the relay publishes the event later.
+ */
+export async function publishRecorded(
+  model: OutboxModel,
+  filter: Record<string, unknown>,
+  bus: EventBus,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  try {
+    await flushOutbox(model, filter, bus);
+    return true;
+  } catch (err) {
+    log.warn({ err, filter }, 'event recorded but not yet published; the outbox relay will retry');
+    return false;
+  }
+}
+
+export interface OutboxSource {
+  model: OutboxModel;
+  /** The field that identifies one document. */
+  key: string;
+  /** Work that waits for a document's events to be out (e.g. removing a product marked deleted). */
+  afterFlush?: () => Promise<unknown>;
+}
+
+/**
+ * Publishes whatever was recorded but not published: once before the service starts serving (a
+ * previous run may have stopped in between), then every `intervalMs` while it runs, so that a bus
+ * outage delays events instead of losing them.
+ */
+export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: OutboxSource[], intervalMs = 5_000): Promise<void> {
+  const relay = async () => {
+    let published = 0;
+    for (const source of sources) {
+      published += await flushAllOutboxes(source.model, source.key, bus);
+      await source.afterFlush?.();
+    }
+    return published;
+  };
+  const leftOver = await relay();
+  if (leftOver) app.log.info({ published: leftOver }, 'published events left over from a previous run');
+
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    relay()
+      .then((published) => {
+        if (published) app.log.info({ published }, 'outbox relay published delayed events');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'outbox relay could not publish; will retry'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

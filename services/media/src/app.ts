@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
-import { createServiceApp, flushAllOutboxes, useAuth, useEventBus, useMongo, type ServiceApp } from '@tuber/kit';
+import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, type ServiceApp } from '@tuber/kit';
 import type { MediaConfig } from './config.js';
 import { imageModel } from './domain/images.js';
-import { sweepOrphans } from './domain/lifecycle.js';
+import { finishRemovals, sweepOrphans } from './domain/lifecycle.js';
 import { followProducts } from './events/product-images.js';
 import { imageRoutes } from './routes/images.js';
 import { minioStore, type ImageStore } from './storage.js';
@@ -17,13 +17,14 @@ export async function buildApp(config: MediaConfig, store: ImageStore = minioSto
   await app.register(multipart, { limits: { fileSize: config.MEDIA_MAX_FILE_BYTES, files: 1, fields: 10, parts: 20 } });
   const Image = imageModel(mongo);
   await Image.init();
-  await flushAllOutboxes(Image, 'image_id', bus);
+  // Events not yet out (a bus outage, a crash) go out later; removals wait for theirs.
+  await useOutboxRelay(app, bus, [{ model: Image, key: 'image_id', afterFlush: () => finishRemovals(Image, store, bus) }]);
   imageRoutes(app, { Image, store, bus, maxFileBytes: config.MEDIA_MAX_FILE_BYTES, maxPixels: config.MEDIA_MAX_PIXELS });
   await followProducts(bus, Image, store);
 
   const sweep = async () => {
     try {
-      const removed = await sweepOrphans(Image, store, new Date(Date.now() - config.MEDIA_ORPHAN_GRACE_S * 1000));
+      const removed = await sweepOrphans(Image, store, bus, new Date(Date.now() - config.MEDIA_ORPHAN_GRACE_S * 1000));
       if (removed) app.log.info({ removed }, 'removed uploads no product took');
     } catch (err) {
       app.log.warn({ err }, 'orphan sweep failed; will retry');

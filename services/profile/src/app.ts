@@ -1,4 +1,4 @@
-import { createServiceApp, flushAllOutboxes, useAuth, useEventBus, useMongo, type ServiceApp } from '@tuber/kit';
+import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, type ServiceApp } from '@tuber/kit';
 import type { ProfileConfig } from './config.js';
 import { profileModels } from './domain/models.js';
 import { farmerRoutes } from './routes/farmers.js';
@@ -12,8 +12,10 @@ export async function buildApp(config: ProfileConfig): Promise<ServiceApp> {
   const bus = await useEventBus(app, config.NATS_URL, 'profile');
   const models = profileModels(mongo);
   await Promise.all([models.Buyer.init(), models.Farmer.init()]);
-  const republished = (await flushAllOutboxes(models.Buyer, 'user_id', bus)) + (await flushAllOutboxes(models.Farmer, 'user_id', bus));
-  if (republished) app.log.info({ republished }, 'published events left over from a previous run');
+  await useOutboxRelay(app, bus, [
+    { model: models.Buyer, key: 'user_id' },
+    { model: models.Farmer, key: 'user_id' },
+  ]);
   meRoutes(app, { models, bus });
   updateRoutes(app, { models, bus });
   farmerRoutes(app, models);

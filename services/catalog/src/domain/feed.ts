@@ -15,7 +15,9 @@ export function comesBefore(a: { created_at: Date; product_id: string }, b: { cr
 
 /** The hours that have products, newest first, starting at `fromHour` (inclusive). */
 async function* hoursFrom(FeedDay: FeedDayModel, fromHour: string): AsyncGenerator<string> {
-  const days = await FeedDay.find({ day: { $lte: fromHour.slice(0, 10) } }).sort({ day: -1 }).lean();
+  const days = await FeedDay.find({ day: { $lte: fromHour.slice(0, 10) } })
+    .sort({ day: -1 })
+    .lean();
   for (const { day, hours } of days) {
     for (const hour of [...hours].sort().reverse()) {
       const key = `${day}T${hour}`;

@@ -11,6 +11,9 @@ export interface ImageFacts {
   farmer_id: string;
 }
 
+/** Answered with 409 when another product already took one of the photos. */
+export const IMAGES_IN_USE_MESSAGE = 'These photos already belong to another product. Upload new photos for this one.';
+
 /** Returns the price in kobo, or a person-readable reason the product cannot be posted. */
 export function checkNewProduct(
   product: NewProduct,
@@ -32,7 +35,8 @@ export function checkNewProduct(
   const known = new Map(images.map((image) => [image.image_id, image]));
   for (const id of product.image_ids) {
     const image = known.get(id);
-    if (!image || image.farmer_id !== farmerId) return { problem: 'Use photos you uploaded yourself; upload them again if this keeps happening.' };
+    if (!image || image.farmer_id !== farmerId)
+      return { problem: 'Use photos you uploaded yourself; upload them again if this keeps happening.' };
   }
   return { priceKobo };
 }

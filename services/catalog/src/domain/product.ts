@@ -81,7 +81,10 @@ export function toApiProduct(doc: ProductDocument): Product {
 }
 
 /** Days that have (or had) products, each listing its hours with products: one small document per day. */
-const FeedDaySchema = new Schema({ day: { type: String, required: true }, hours: { type: [String], default: [] } }, { collection: 'feed_day', versionKey: false });
+const FeedDaySchema = new Schema(
+  { day: { type: String, required: true }, hours: { type: [String], default: [] } },
+  { collection: 'feed_day', versionKey: false },
+);
 FeedDaySchema.index({ day: 1 }, { unique: true });
 
 export function feedDayModel(connection: Connection) {

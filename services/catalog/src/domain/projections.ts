@@ -1,5 +1,6 @@
 // The catalog's own copies of what other services own, built from their events:
-// farmers (business name, location, tubers) and the images the media service stored.
+// farmers (business name, location, tubers) and the images the media service stored (dropped
+// again when it removes them).
 import { Schema, type Connection } from 'mongoose';
 
 const FarmerSchema = new Schema(
@@ -21,6 +22,10 @@ const ImageSchema = new Schema(
     url: { type: String, required: true },
     card_url: { type: String, required: true },
     thumb_url: { type: String, required: true },
+    /** The product that took the image; an image serves one product only. */
+    product_id: { type: String, default: null },
+    /** The media service removed its files. */
+    removed: { type: Boolean, default: false },
   },
   { collection: 'image', versionKey: false },
 );

@@ -1,7 +1,7 @@
 // Consumers that keep the catalog's projections current. Idempotent: farmers are replaced only
-// by a newer revision, images are inserted once by id; a farmer's new name and place are copied
-// onto their products.
-import { FarmerProfileChanged, ImageStored } from '@tuber/contracts';
+// by a newer revision, images are inserted once by id and marked when removed; a farmer's new
+// name and place are copied onto their products.
+import { FarmerProfileChanged, ImageRemoved, ImageStored } from '@tuber/contracts';
 import type { EventBus } from '@tuber/kit';
 import type { ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
@@ -24,6 +24,16 @@ export async function followProjections(bus: EventBus, projections: Projections,
     await projections.Image.updateOne(
       { image_id: event.image_id },
       { $setOnInsert: { farmer_id: event.farmer_id, url: event.url, card_url: event.card_url, thumb_url: event.thumb_url } },
+      { upsert: true },
+    );
+  });
+
+  // A removed image can no longer be posted. A tombstone rather than a delete: the two events travel
+  // on different consumers, and an ImageStored handled late must not bring the image back.
+  await bus.consume(ImageRemoved, { durable: 'catalog-images-removed' }, async (event) => {
+    await projections.Image.updateOne(
+      { image_id: event.image_id },
+      { $set: { removed: true }, $setOnInsert: { farmer_id: event.farmer_id, url: '', card_url: '', thumb_url: '' } },
       { upsert: true },
     );
   });

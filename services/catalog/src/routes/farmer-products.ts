@@ -1,9 +1,9 @@
 // A farmer's own products: post, list, delete. farmer_id always comes from the token.
 import { Type } from '@sinclair/typebox';
 import { NewProduct, Product as ProductResponse, ProductCreated, ProductDeleted } from '@tuber/contracts';
-import { badRequest, conflict, flushOutbox, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
+import { badRequest, conflict, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
-import { checkNewProduct } from '../domain/new-product.js';
+import { checkNewProduct, IMAGES_IN_USE_MESSAGE } from '../domain/new-product.js';
 import { listFeedHour, toApiProduct, type FeedDayModel, type ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
 
@@ -18,12 +18,18 @@ export interface FarmerProductDeps {
 
 export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
   const { Product, projections, bus } = deps;
-  const errors = { 400: Type.Ref('ErrorResponse'), 401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse'), 409: Type.Ref('ErrorResponse') };
+  const errors = {
+    400: Type.Ref('ErrorResponse'),
+    401: Type.Ref('ErrorResponse'),
+    403: Type.Ref('ErrorResponse'),
+    404: Type.Ref('ErrorResponse'),
+    409: Type.Ref('ErrorResponse'),
+  };
 
   async function imagesOf(ids: string[]) {
     const deadline = Date.now() + (deps.imageWaitMs ?? 3_000);
     for (;;) {
-      const images = await projections.Image.find({ image_id: { $in: ids } }).lean();
+      const images = await projections.Image.find({ image_id: { $in: ids }, removed: { $ne: true } }).lean();
       if (images.length === ids.length || Date.now() > deadline) return images;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -31,7 +37,10 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
 
   app.post(
     '/api/catalog/products',
-    { onRequest: app.requireRole('farmer'), schema: { summary: 'Post a product', security: [{ bearer: [] }], body: NewProduct, response: { 201: ProductResponse, ...errors } } },
+    {
+      onRequest: app.requireRole('farmer'),
+      schema: { summary: 'Post a product', security: [{ bearer: [] }], body: NewProduct, response: { 201: ProductResponse, ...errors } },
+    },
     async (request, reply) => {
       const farmerId = request.identity.userId;
       const body = request.body;
@@ -45,29 +54,52 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       const ordered = body.image_ids.map((id) => byId.get(id)!);
       const productId = randomUUID();
       const createdAt = new Date();
-      const feedHour = await listFeedHour(deps.FeedDay, createdAt);
-      await Product.create({
-        product_id: productId,
-        farmer_id: farmerId,
-        product_name: body.product_name.trim(),
-        description: body.description.trim(),
-        price_kobo: verdict.priceKobo,
-        kg: body.kg,
-        tuber_type: body.tuber_type,
-        images: ordered.map((i) => i.url),
-        image_cards: ordered.map((i) => i.card_url),
-        image_thumbs: ordered.map((i) => i.thumb_url),
-        image_ids: body.image_ids,
-        location: farmer.location,
-        business_name: farmer.business_name,
-        cultural: body.cultural.trim(),
-        ...(body.health?.trim() ? { health: body.health.trim() } : {}),
-        ...(body.nutrition ? { nutrition: body.nutrition } : {}),
-        created_at: createdAt,
-        feed_hour: feedHour,
-        outbox: [pendingEvent(ProductCreated, { product_id: productId, farmer_id: farmerId, image_ids: body.image_ids, created_at: createdAt.toISOString() }, `product-created:${productId}`)],
-      });
-      await flushOutbox(Product, { product_id: productId }, bus);
+      // Each photo serves one product: take them all (one atomic update per image), or none.
+      const release = () =>
+        projections.Image.updateMany({ image_id: { $in: body.image_ids }, product_id: productId }, { $set: { product_id: null } });
+      const taken = await projections.Image.updateMany(
+        { image_id: { $in: body.image_ids }, farmer_id: farmerId, product_id: null, removed: { $ne: true } },
+        { $set: { product_id: productId } },
+      );
+      if (taken.modifiedCount !== body.image_ids.length) {
+        await release();
+        throw conflict(IMAGES_IN_USE_MESSAGE);
+      }
+      try {
+        const feedHour = await listFeedHour(deps.FeedDay, createdAt);
+        await Product.create({
+          product_id: productId,
+          farmer_id: farmerId,
+          product_name: body.product_name.trim(),
+          description: body.description.trim(),
+          price_kobo: verdict.priceKobo,
+          kg: body.kg,
+          tuber_type: body.tuber_type,
+          images: ordered.map((i) => i.url),
+          image_cards: ordered.map((i) => i.card_url),
+          image_thumbs: ordered.map((i) => i.thumb_url),
+          image_ids: body.image_ids,
+          location: farmer.location,
+          business_name: farmer.business_name,
+          cultural: body.cultural.trim(),
+          ...(body.health?.trim() ? { health: body.health.trim() } : {}),
+          ...(body.nutrition ? { nutrition: body.nutrition } : {}),
+          created_at: createdAt,
+          feed_hour: feedHour,
+          outbox: [
+            pendingEvent(
+              ProductCreated,
+              { product_id: productId, farmer_id: farmerId, image_ids: body.image_ids, created_at: createdAt.toISOString() },
+              `product-created:${productId}`,
+            ),
+          ],
+        });
+      } catch (err) {
+        await release();
+        throw err;
+      }
+      // The product is saved; should the bus be down, the outbox relay announces it later.
+      await publishRecorded(Product, { product_id: productId }, bus, request.log);
       request.log.info({ productId, farmerId }, 'product posted');
       const saved = await Product.findOne({ product_id: productId }).lean();
       return reply.code(201).send(toApiProduct(saved!));
@@ -78,10 +110,17 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
     '/api/catalog/products/mine',
     {
       onRequest: app.requireRole('farmer'),
-      schema: { summary: "The signed-in farmer's products, newest first", security: [{ bearer: [] }], response: { 200: Type.Object({ items: Type.Array(ProductResponse) }), ...errors } },
+      schema: {
+        summary: "The signed-in farmer's products, newest first",
+        security: [{ bearer: [] }],
+        response: { 200: Type.Object({ items: Type.Array(ProductResponse) }), ...errors },
+      },
     },
     async (request) => {
-      const docs = await Product.find({ farmer_id: request.identity.userId, deleting: { $ne: true } }).sort({ created_at: -1 }).limit(500).lean();
+      const docs = await Product.find({ farmer_id: request.identity.userId, deleting: { $ne: true } })
+        .sort({ created_at: -1 })
+        .limit(500)
+        .lean();
       return { items: docs.map(toApiProduct) };
     },
   );
@@ -105,11 +144,17 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       const product = await Product.findOne(mine, { image_ids: 1 }).lean();
       if (!product) throw notFound('This product does not exist or has been removed.');
       // One atomic document update marks it and records its event (image ids never change).
-      const event = pendingEvent(ProductDeleted, { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: new Date().toISOString() }, `product-deleted:${productId}`);
+      const event = pendingEvent(
+        ProductDeleted,
+        { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: new Date().toISOString() },
+        `product-deleted:${productId}`,
+      );
       const marked = await Product.updateOne(mine, { $set: { deleting: true }, $push: { outbox: event } });
       if (marked.modifiedCount === 0) throw notFound('This product does not exist or has been removed.');
-      await flushOutbox(Product, { product_id: productId }, bus);
-      await Product.deleteOne({ product_id: productId, deleting: true });
+      // Hidden from now on; the record goes once its event is out (here, or by the outbox relay).
+      if (await publishRecorded(Product, { product_id: productId }, bus, request.log)) {
+        await Product.deleteOne({ product_id: productId, deleting: true, 'outbox.0': { $exists: false } });
+      }
       request.log.info({ productId, farmerId }, 'product deleted');
       return reply.code(204).send(null);
     },

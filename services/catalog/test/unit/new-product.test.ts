@@ -28,10 +28,14 @@ describe('posting a product', () => {
     }
   });
   it('rejects a 3-decimal price', () => {
-    expect(checkNewProduct({ ...product, price: 10.005 }, farmer, 'f1', images)).toEqual({ problem: 'Price must be 0 or more, with at most 2 decimals.' });
+    expect(checkNewProduct({ ...product, price: 10.005 }, farmer, 'f1', images)).toEqual({
+      problem: 'Price must be 0 or more, with at most 2 decimals.',
+    });
   });
   it('rejects a tuber type the farmer does not grow, naming the ones they do', () => {
-    expect(checkNewProduct({ ...product, tuber_type: 'ginger' }, farmer, 'f1', images)).toEqual({ problem: 'Choose a tuber type you grow (yam, cassava).' });
+    expect(checkNewProduct({ ...product, tuber_type: 'ginger' }, farmer, 'f1', images)).toEqual({
+      problem: 'Choose a tuber type you grow (yam, cassava).',
+    });
   });
   it("rejects another farmer's images and unknown images", () => {
     expect(checkNewProduct({ ...product, image_ids: ['i1', 'i3'] }, farmer, 'f1', images)).toHaveProperty('problem');

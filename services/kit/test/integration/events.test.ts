@@ -83,7 +83,12 @@ describe('JetStream event bus', () => {
     const event = testEvent();
     const jsm = await jetstreamManager(bus.connection);
     const durable = `t-${randomUUID().slice(0, 8)}`;
-    await jsm.consumers.add(EVENT_STREAM, { durable_name: durable, filter_subject: event.subject, ack_policy: AckPolicy.Explicit, ack_wait: nanos(1_000) });
+    await jsm.consumers.add(EVENT_STREAM, {
+      durable_name: durable,
+      filter_subject: event.subject,
+      ack_policy: AckPolicy.Explicit,
+      ack_wait: nanos(1_000),
+    });
     await bus.publish(event, { n: 3 }, randomUUID());
     const consumer = await jetstream(bus.connection).consumers.get(EVENT_STREAM, durable);
     const first = await consumer.next({ expires: 5_000 });

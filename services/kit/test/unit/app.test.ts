@@ -12,7 +12,11 @@ beforeAll(async () => {
   });
   app.post(
     '/api/demo/things',
-    { schema: { body: Type.Object({ name: Type.String({ minLength: 1 }), price: Type.Number({ minimum: 0 }) }, { additionalProperties: false }) } },
+    {
+      schema: {
+        body: Type.Object({ name: Type.String({ minLength: 1 }), price: Type.Number({ minimum: 0 }) }, { additionalProperties: false }),
+      },
+    },
     async () => ({ ok: true }),
   );
   app.get('/api/demo/missing', async () => {
@@ -89,7 +93,13 @@ describe('identity from token claims', () => {
       user_type: 'farmer',
       realm_access: { roles: ['farmer', 'offline_access'] },
     });
-    expect(identity).toMatchObject({ userId: 'u1', email: 'ada@farm.ng', emailVerified: true, userType: 'farmer', roles: ['farmer', 'offline_access'] });
+    expect(identity).toMatchObject({
+      userId: 'u1',
+      email: 'ada@farm.ng',
+      emailVerified: true,
+      userType: 'farmer',
+      roles: ['farmer', 'offline_access'],
+    });
   });
   it('ignores a user type the product does not know', () => {
     expect(identityFromClaims({ sub: 'u2', user_type: 'admin' }).userType).toBeUndefined();

@@ -22,8 +22,7 @@ function token(claims: Record<string, unknown>, key: KeyObject = privateKey, kid
   return `${body}.${sign('RSA-SHA256', Buffer.from(body), key).toString('base64url')}`;
 }
 
-const call = (url: string, bearer?: string) =>
-  app.inject({ url, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+const call = (url: string, bearer?: string) => app.inject({ url, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
 
 beforeAll(async () => {
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' };
@@ -67,11 +66,17 @@ describe('access tokens', () => {
     ['for another audience', () => token({ aud: 'account' })],
     ['from another issuer', () => token({ iss: 'http://evil.example/realms/tuber' })],
     ['signed by another key', () => token({}, stranger.privateKey)],
-    ['tampered after signing', () => {
-      const [h, , s] = token({}).split('.');
-      return `${h}.${b64({ iss: ISSUER, aud: AUDIENCE, sub: 'admin', exp: 9_999_999_999, realm_access: { roles: ['farmer'] } })}.${s}`;
-    }],
-    ['unsigned (alg none)', () => `${b64({ alg: 'none', typ: 'JWT', kid: 'k1' })}.${b64({ iss: ISSUER, aud: AUDIENCE, sub: 'x', exp: 9_999_999_999 })}.`],
+    [
+      'tampered after signing',
+      () => {
+        const [h, , s] = token({}).split('.');
+        return `${h}.${b64({ iss: ISSUER, aud: AUDIENCE, sub: 'admin', exp: 9_999_999_999, realm_access: { roles: ['farmer'] } })}.${s}`;
+      },
+    ],
+    [
+      'unsigned (alg none)',
+      () => `${b64({ alg: 'none', typ: 'JWT', kid: 'k1' })}.${b64({ iss: ISSUER, aud: AUDIENCE, sub: 'x', exp: 9_999_999_999 })}.`,
+    ],
   ])('rejects a token %s with 401', async (_label, make) => {
     const response = await call('/api/demo/me', make());
     expect(response.statusCode).toBe(401);

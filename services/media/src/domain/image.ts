@@ -42,7 +42,9 @@ export async function inspectAndClean(bytes: Buffer, maxPixels: number): Promise
     throw new RejectedImage('Only JPEG, PNG, WebP, AVIF or GIF photos can be uploaded.');
   }
   if (width * height > maxPixels) {
-    throw new RejectedImage(`This image is too large (${width}×${height} pixels). Use a photo of at most ${Math.round(maxPixels / 1e6)} megapixels.`);
+    throw new RejectedImage(
+      `This image is too large (${width}×${height} pixels). Use a photo of at most ${Math.round(maxPixels / 1e6)} megapixels.`,
+    );
   }
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, animated: format === 'gif' })

@@ -14,12 +14,17 @@ export const ImageSchema = new Schema(
     height: { type: Number, required: true },
     /** Set when a product takes the image; null while it is only uploaded. */
     product_id: { type: String, default: null },
+    /** Set (with its ImageRemoved event) when the image is to go; the record goes once the event is out. */
+    removing: { type: Boolean, default: false },
     created_at: { type: Date, required: true },
     outbox: OutboxField,
   },
   { collection: 'image', versionKey: false },
 );
 ImageSchema.index({ image_id: 1 }, { unique: true });
+// The record reserves its file name before any bytes are written, so two uploads never share an object.
+ImageSchema.index({ file_name: 1 }, { unique: true });
+ImageSchema.index({ removing: 1 });
 ImageSchema.index({ farmer_id: 1, created_at: -1 });
 ImageSchema.index({ product_id: 1, created_at: 1 });
 

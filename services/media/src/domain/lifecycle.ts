@@ -1,8 +1,13 @@
 // What happens to stored images over time: attached when a product takes them, removed with
-// their product, and removed when no product took them within the grace period.
+// their product, and removed when no product took them within the grace period. Every removal
+// tells the other services (ImageRemoved) so that nobody can use the image afterwards.
+import { ImageRemoved, type EventPayload } from '@tuber/contracts';
+import { flushOutbox, pendingEvent, type EventBus } from '@tuber/kit';
 import type { ImageStore } from '../storage.js';
 import type { ImageModel } from './images.js';
 import { variantName } from './image.js';
+
+type RemovalReason = EventPayload<typeof ImageRemoved>['reason'];
 
 export async function removeImageFiles(store: ImageStore, fileName: string): Promise<void> {
   await Promise.all([fileName, variantName(fileName, 'card'), variantName(fileName, 'thumb')].map((name) => store.remove(name)));
@@ -10,39 +15,69 @@ export async function removeImageFiles(store: ImageStore, fileName: string): Pro
 
 /** Attaching twice, or attaching images that are already attached to this product, changes nothing. */
 export async function attachImages(Image: ImageModel, productId: string, farmerId: string, imageIds: string[]): Promise<number> {
-  const result = await Image.updateMany({ image_id: { $in: imageIds }, farmer_id: farmerId, product_id: null }, { $set: { product_id: productId } });
+  const result = await Image.updateMany(
+    { image_id: { $in: imageIds }, farmer_id: farmerId, product_id: null },
+    { $set: { product_id: productId } },
+  );
   return result.modifiedCount;
 }
 
-/** Removes files first, then metadata, so a failure leaves a record to retry from, never an orphaned file. */
-export async function removeProductImages(Image: ImageModel, store: ImageStore, productId: string): Promise<number> {
-  const images = await Image.find({ product_id: productId }, { image_id: 1, file_name: 1 }).lean();
-  for (const image of images) {
-    await removeImageFiles(store, image.file_name);
-    await Image.deleteOne({ image_id: image.image_id });
-  }
-  return images.length;
-}
-
-/** Marks an image being removed, so a product can no longer take it. */
+/** The product id a swept image is claimed with, so that no product can take it meanwhile. */
 const SWEEPING = '(removing)';
 
-export async function sweepOrphans(Image: ImageModel, store: ImageStore, olderThan: Date): Promise<number> {
-  const candidates = await Image.find({ product_id: null, created_at: { $lt: olderThan } }, { image_id: 1 }).limit(500).lean();
-  let removed = 0;
-  for (const { image_id } of candidates) {
-    // Claim it first: a product attaching it at the same moment then finds nothing to attach.
-    const claimed = await Image.findOneAndUpdate({ image_id, product_id: null }, { $set: { product_id: SWEEPING } }).lean();
-    if (!claimed) continue;
-    await removeImageFiles(store, claimed.file_name);
-    await Image.deleteOne({ image_id });
-    removed += 1;
+/**
+ * Marks the images matching `filter` for removal and records their ImageRemoved events, one
+ * atomic update per image; `finishRemovals` then does the rest. Returns how many were marked.
+ */
+async function markForRemoval(
+  Image: ImageModel,
+  filter: Record<string, unknown>,
+  set: Record<string, unknown>,
+  reason: RemovalReason,
+  limit: number,
+): Promise<number> {
+  const candidates = await Image.find({ ...filter, removing: { $ne: true } }, { image_id: 1, farmer_id: 1 })
+    .limit(limit)
+    .lean();
+  let marked = 0;
+  for (const { image_id, farmer_id } of candidates) {
+    const event = pendingEvent(
+      ImageRemoved,
+      { image_id, farmer_id, reason, removed_at: new Date().toISOString() },
+      `image-removed:${image_id}`,
+    );
+    const claimed = await Image.updateOne(
+      { ...filter, image_id, removing: { $ne: true } },
+      { $set: { ...set, removing: true }, $push: { outbox: event } },
+    );
+    marked += claimed.modifiedCount;
   }
-  // A sweep interrupted after claiming is finished by the next one.
-  const stuck = await Image.find({ product_id: SWEEPING }, { image_id: 1, file_name: 1 }).lean();
-  for (const image of stuck) {
+  return marked;
+}
+
+/**
+ * Removes the files of every image marked for removal, publishes its event, then drops the record.
+ * Safe to repeat: missing files are fine, and a record goes only once its event is out.
+ */
+export async function finishRemovals(Image: ImageModel, store: ImageStore, bus: EventBus): Promise<number> {
+  const marked = await Image.find({ removing: true }, { image_id: 1, file_name: 1 }).lean();
+  let removed = 0;
+  for (const image of marked) {
     await removeImageFiles(store, image.file_name);
-    await Image.deleteOne({ image_id: image.image_id });
+    await flushOutbox(Image, { image_id: image.image_id }, bus);
+    const gone = await Image.deleteOne({ image_id: image.image_id, removing: true, 'outbox.0': { $exists: false } });
+    removed += gone.deletedCount;
   }
   return removed;
+}
+
+export async function removeProductImages(Image: ImageModel, store: ImageStore, bus: EventBus, productId: string): Promise<number> {
+  await markForRemoval(Image, { product_id: productId }, {}, 'product-deleted', 50);
+  return finishRemovals(Image, store, bus);
+}
+
+export async function sweepOrphans(Image: ImageModel, store: ImageStore, bus: EventBus, olderThan: Date): Promise<number> {
+  // Claimed with a product id of its own: a product attaching it at the same moment finds nothing to attach.
+  await markForRemoval(Image, { product_id: null, created_at: { $lt: olderThan } }, { product_id: SWEEPING }, 'never-attached', 500);
+  return finishRemovals(Image, store, bus);
 }

@@ -13,6 +13,6 @@ export async function followProducts(bus: EventBus, Image: ImageModel, store: Im
   await bus.consume(ProductDeleted, { durable: 'media-remove-images' }, async (event) => {
     // Images a deleted product had attached, plus any of its ids attach never reached.
     await attachImages(Image, event.product_id, event.farmer_id, event.image_ids);
-    await removeProductImages(Image, store, event.product_id);
+    await removeProductImages(Image, store, bus, event.product_id);
   });
 }

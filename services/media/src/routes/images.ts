@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ImageStored, StoredImage } from '@tuber/contracts';
-import { badRequest, flushOutbox, HttpError, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
+import { badRequest, HttpError, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
-import { storageFileName } from '../domain/file-name.js';
+import { reserveFileName } from '../domain/file-name.js';
+import { removeImageFiles } from '../domain/lifecycle.js';
 import { inspectAndClean, makeVariants, RejectedImage, variantName } from '../domain/image.js';
 import type { ImageModel } from '../domain/images.js';
 import type { ImageStore } from '../storage.js';
@@ -64,33 +65,45 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
         throw err;
       }
       const variants = await makeVariants(image.data);
-      const fileName = storageFileName(upload.name);
-      await Promise.all([
-        deps.store.put(fileName, image.data, image.contentType),
-        ...variants.map((v) => deps.store.put(variantName(fileName, v.suffix), v.data, v.contentType)),
-      ]);
       const imageId = randomUUID();
       const farmerId = request.identity.userId;
       const storedAt = new Date();
-      const api = toApi({ image_id: imageId, file_name: fileName, content_type: image.contentType, bytes: image.data.length, width: image.width, height: image.height });
-      await deps.Image.create({
+      const record = {
         image_id: imageId,
         farmer_id: farmerId,
-        file_name: fileName,
         content_type: image.contentType,
         bytes: image.data.length,
         width: image.width,
         height: image.height,
         created_at: storedAt,
-        outbox: [
-          pendingEvent(
-            ImageStored,
-            { image_id: imageId, farmer_id: farmerId, url: api.url, card_url: api.card_url, thumb_url: api.thumb_url, stored_at: storedAt.toISOString() },
-            `image-stored:${imageId}`,
-          ),
-        ],
-      });
-      await flushOutbox(deps.Image, { image_id: imageId }, deps.bus);
+      };
+      const fileName = await reserveFileName(deps.Image, upload.name, storedAt, record);
+      try {
+        await Promise.all([
+          deps.store.put(fileName, image.data, image.contentType),
+          ...variants.map((v) => deps.store.put(variantName(fileName, v.suffix), v.data, v.contentType)),
+        ]);
+      } catch (err) {
+        // Nothing was announced yet; give the name back and leave no half-written files behind.
+        await removeImageFiles(deps.store, fileName).catch(() => undefined);
+        await deps.Image.deleteOne({ image_id: imageId });
+        throw err;
+      }
+      const api = toApi({ ...record, file_name: fileName });
+      const stored = pendingEvent(
+        ImageStored,
+        {
+          image_id: imageId,
+          farmer_id: farmerId,
+          url: api.url,
+          card_url: api.card_url,
+          thumb_url: api.thumb_url,
+          stored_at: storedAt.toISOString(),
+        },
+        `image-stored:${imageId}`,
+      );
+      await deps.Image.updateOne({ image_id: imageId }, { $push: { outbox: stored } });
+      await publishRecorded(deps.Image, { image_id: imageId }, deps.bus, request.log);
       request.log.info({ imageId, fileName, bytes: image.data.length }, 'image stored');
       return reply.code(201).send(api);
     },
@@ -108,7 +121,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       },
     },
     async (request) => {
-      const doc = await deps.Image.findOne({ image_id: request.params.imageId }).lean();
+      const doc = await deps.Image.findOne({ image_id: request.params.imageId, removing: { $ne: true } }).lean();
       if (!doc) throw notFound('No image with this id.');
       return toApi(doc);
     },

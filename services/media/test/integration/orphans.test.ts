@@ -13,7 +13,9 @@ let farmer: TestAccount;
 beforeAll(async () => {
   // Its own database: a one-second grace period must not sweep other tests' fresh uploads.
   const env = serviceEnv('media');
-  app = await buildApp(loadConfig(MediaConfig, { ...env, MONGO_URL: `${env.MONGO_URL}_orphans_test`, MEDIA_ORPHAN_GRACE_S: '1', MEDIA_SWEEP_INTERVAL_S: '1' }));
+  app = await buildApp(
+    loadConfig(MediaConfig, { ...env, MONGO_URL: `${env.MONGO_URL}_orphans_test`, MEDIA_ORPHAN_GRACE_S: '1', MEDIA_SWEEP_INTERVAL_S: '1' }),
+  );
   farmer = await signedInAccount({ role: 'farmer' });
 });
 afterAll(async () => {
@@ -23,14 +25,24 @@ afterAll(async () => {
 
 function multipart(data: Buffer, name: string) {
   const boundary = '----tuber-test';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`);
-  return { payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 describe('orphaned uploads', () => {
   it('are removed, file and record, once the grace period has passed', async () => {
     const body = multipart(await photo(200, 150), 'left behind.jpg');
-    const stored = await app.inject({ method: 'POST', url: '/api/media/images', payload: body.payload, headers: { 'content-type': body.contentType, authorization: `Bearer ${farmer.accessToken}` } });
+    const stored = await app.inject({
+      method: 'POST',
+      url: '/api/media/images',
+      payload: body.payload,
+      headers: { 'content-type': body.contentType, authorization: `Bearer ${farmer.accessToken}` },
+    });
     expect(stored.statusCode).toBe(201);
     const { image_id, url } = stored.json();
     expect((await fetch(url)).status).toBe(200);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { deflateSync } from 'node:zlib';
 import { sanitiseFileName, storageFileName } from '../../src/domain/file-name.js';
 import { inspectAndClean } from '../../src/domain/image.js';
+import { pngBomb } from '../../../../test/support/api.js';
 
 const MAX_PIXELS = 40_000_000;
 
@@ -16,37 +16,6 @@ describe('storage file name', () => {
     expect(storageFileName('***', new Date(0))).toBe('0_image');
   });
 });
-
-/** A PNG whose header claims a huge canvas while its data is tiny: a decompression bomb. */
-function pngBomb(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crcInput = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(crcInput));
-    return Buffer.concat([length, crcInput, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 describe('image inspection', () => {
   it('accepts a real JPEG and drops its EXIF metadata', async () => {

@@ -19,8 +19,10 @@ export interface FarmerDraft extends Omit<BuyerDraft, 'user_type'> {
 }
 export type ProfileDraft = BuyerDraft | FarmerDraft;
 
-const str = (value: unknown) => (typeof value === 'string' ? value.trim() : Array.isArray(value) && typeof value[0] === 'string' ? value[0].trim() : '');
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
+const str = (value: unknown) =>
+  typeof value === 'string' ? value.trim() : Array.isArray(value) && typeof value[0] === 'string' ? value[0].trim() : '';
+const list = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 
 /** Returns the draft, or the reason it cannot be built (a person-readable message). */
 export function draftFromClaims(userId: string, claims: Record<string, unknown>): ProfileDraft | { problem: string } {
@@ -33,7 +35,9 @@ export function draftFromClaims(userId: string, claims: Record<string, unknown>)
     lastname: str(claims.family_name) || str(claims.lastname),
     phone: str(claims.phone),
   };
-  const missing = Object.entries(base).filter(([, value]) => !value).map(([name]) => name);
+  const missing = Object.entries(base)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (userType === 'buyer') {
     return missing.length ? { problem: `Your account is missing: ${missing.join(', ')}.` } : { ...base, user_type: 'buyer' };
   }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { FarmerProfileChanged, ProfileCreated } from '@tuber/contracts';
-import { badRequest, flushOutbox, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
+import { badRequest, publishRecorded, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
 import { draftFromClaims } from '../domain/claims.js';
 import type { ProfileModels } from '../domain/models.js';
 
@@ -58,7 +58,11 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
     '/api/profile/me',
     {
       onRequest: app.authenticate,
-      schema: { summary: 'My buyer or farmer profile', security: [{ bearer: [] }], response: { 200: Profile, 404: Type.Ref('ErrorResponse') } },
+      schema: {
+        summary: 'My buyer or farmer profile',
+        security: [{ bearer: [] }],
+        response: { 200: Profile, 404: Type.Ref('ErrorResponse') },
+      },
     },
     async (request) => {
       const mine = await findMine(request.identity.userId, request.identity.email);
@@ -83,14 +87,24 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
       const existing = await findMine(userId, email);
       if (existing) {
         // Already set up: still make sure the account's pending flag gets cleared.
-        await deps.bus.publish(ProfileCreated, { user_id: userId, email, user_type: existing.user_type, created_at: new Date().toISOString() }, `profile-created:${userId}`);
+        await deps.bus.publish(
+          ProfileCreated,
+          { user_id: userId, email, user_type: existing.user_type, created_at: new Date().toISOString() },
+          `profile-created:${userId}`,
+        );
         return { created: false, message: 'Your profile is already set up!', profile: existing };
       }
       const draft = draftFromClaims(userId, request.identity.claims);
       if ('problem' in draft) throw badRequest(draft.problem);
 
       const createdAt = new Date().toISOString();
-      const outbox = [pendingEvent(ProfileCreated, { user_id: userId, email: draft.email, user_type: draft.user_type, created_at: createdAt }, `profile-created:${userId}`)];
+      const outbox = [
+        pendingEvent(
+          ProfileCreated,
+          { user_id: userId, email: draft.email, user_type: draft.user_type, created_at: createdAt },
+          `profile-created:${userId}`,
+        ),
+      ];
       try {
         if (draft.user_type === 'farmer') {
           outbox.push(
@@ -101,10 +115,10 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
             ),
           );
           await Farmer.create({ ...draft, revision: 1, outbox });
-          await flushOutbox(Farmer, { user_id: userId }, deps.bus);
+          await publishRecorded(Farmer, { user_id: userId }, deps.bus, request.log);
         } else {
           await Buyer.create({ ...draft, outbox });
-          await flushOutbox(Buyer, { user_id: userId }, deps.bus);
+          await publishRecorded(Buyer, { user_id: userId }, deps.bus, request.log);
         }
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;

@@ -2,7 +2,7 @@
 // next revision) are one document update; the catalog copies the new name and place.
 import { Type } from '@sinclair/typebox';
 import { FarmerProfileChanged, TuberTypeSchema } from '@tuber/contracts';
-import { conflict, flushOutbox, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
+import { conflict, publishRecorded, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
 import type { ProfileModels } from '../domain/models.js';
 import { Profile } from './me.js';
 
@@ -27,7 +27,12 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
     '/api/profile/me',
     {
       onRequest: app.authenticate,
-      schema: { summary: 'Change my profile', security: [{ bearer: [] }], body: ProfileChange, response: { 200: Profile, 400: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse'), 409: Type.Ref('ErrorResponse') } },
+      schema: {
+        summary: 'Change my profile',
+        security: [{ bearer: [] }],
+        body: ProfileChange,
+        response: { 200: Profile, 400: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse'), 409: Type.Ref('ErrorResponse') },
+      },
     },
     async (request) => {
       const userId = request.identity.userId;
@@ -42,9 +47,12 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
           `farmer-changed:${userId}:${revision}`,
         );
         // Conditional on the revision read: a concurrent change makes this one match nothing.
-        const updated = await Farmer.updateOne({ user_id: userId, revision: farmer.revision }, { $set: { ...change, revision }, $push: { outbox: event } });
+        const updated = await Farmer.updateOne(
+          { user_id: userId, revision: farmer.revision },
+          { $set: { ...change, revision }, $push: { outbox: event } },
+        );
         if (updated.modifiedCount === 0) throw conflict('Your profile changed at the same moment; reload and try again.');
-        await flushOutbox(Farmer, { user_id: userId }, deps.bus);
+        await publishRecorded(Farmer, { user_id: userId }, deps.bus, request.log);
         return { ...(await Farmer.findOne({ user_id: userId }).lean())!, user_type: 'farmer' as const };
       }
       const { business_name: _b, location: _l, tuber: _t, ...personal } = change;

@@ -38,6 +38,8 @@ describe('profile from token claims', () => {
   });
 
   it('names what a farmer account lacks', () => {
-    expect(draftFromClaims('u4', { ...farmerClaims, location: ' ', phone: undefined })).toEqual({ problem: 'Your account is missing: phone, location.' });
+    expect(draftFromClaims('u4', { ...farmerClaims, location: ' ', phone: undefined })).toEqual({
+      problem: 'Your account is missing: phone, location.',
+    });
   });
 });
