@@ -3,7 +3,11 @@ import { USDA_FOODS } from './usda.js';
 
 /** Accepts the spec's names case-insensitively, with URL-style separators ("sweet-potato"). */
 export function parseTuberType(raw: string): TuberType | undefined {
-  const normalised = raw.trim().toLowerCase().replace(/[-_+]+/g, ' ').replace(/\s+/g, ' ');
+  const normalised = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[-_+]+/g, ' ')
+    .replace(/\s+/g, ' ');
   return (TUBER_TYPES as readonly string[]).includes(normalised) ? (normalised as TuberType) : undefined;
 }
 

@@ -42,7 +42,10 @@ export function nutritionFromFood(food: UpstreamFood): Nutrition | undefined {
   };
 }
 
-export async function upstreamLookup(options: UpstreamOptions, tuberType: string): Promise<{ nutrition: Nutrition; food: string } | undefined> {
+export async function upstreamLookup(
+  options: UpstreamOptions,
+  tuberType: string,
+): Promise<{ nutrition: Nutrition; food: string } | undefined> {
   const response = await fetch(options.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-app-id': options.appId, 'x-app-key': options.appKey },

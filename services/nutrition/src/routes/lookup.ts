@@ -11,18 +11,28 @@ export interface LookupDeps {
   upstream?: UpstreamOptions;
 }
 
+/**
+ * How long an embedded answer given in place of a failed provider is kept: long enough to spare a
+ * struggling provider, short enough that its own answer comes back soon after it recovers.
+ */
+export const FALLBACK_TTL_SECONDS = 60;
+
 export function lookupRoutes(app: ServiceApp, deps: LookupDeps) {
-  async function resolve(tuberType: TuberType, log: ServiceApp['log']): Promise<NutritionLookup> {
+  async function resolve(tuberType: TuberType, log: ServiceApp['log']): Promise<{ answer: NutritionLookup; fallback: boolean }> {
     if (deps.upstream) {
       try {
         const answer = await upstreamLookup(deps.upstream, tuberType);
-        if (answer) return { tuber_type: tuberType, nutrition: answer.nutrition, source: { name: 'Nutrition provider', reference: answer.food } };
+        if (answer)
+          return {
+            answer: { tuber_type: tuberType, nutrition: answer.nutrition, source: { name: 'Nutrition provider', reference: answer.food } },
+            fallback: false,
+          };
         log.warn({ tuberType }, 'nutrition provider had no food for this type; using the embedded data');
       } catch (err) {
         log.warn({ err, tuberType }, 'nutrition provider failed; using the embedded data');
       }
     }
-    return embeddedLookup(tuberType);
+    return { answer: embeddedLookup(tuberType), fallback: deps.upstream !== undefined };
   }
 
   app.get(
@@ -48,8 +58,9 @@ export function lookupRoutes(app: ServiceApp, deps: LookupDeps) {
         reply.header('x-cache', 'hit');
         return JSON.parse(cached) as NutritionLookup;
       }
-      const answer = await resolve(tuberType, request.log);
-      await deps.redis.set(key, JSON.stringify(answer), 'EX', deps.cacheTtlSeconds).catch(() => undefined);
+      const { answer, fallback } = await resolve(tuberType, request.log);
+      const ttl = fallback ? Math.min(FALLBACK_TTL_SECONDS, deps.cacheTtlSeconds) : deps.cacheTtlSeconds;
+      await deps.redis.set(key, JSON.stringify(answer), 'EX', ttl).catch(() => undefined);
       reply.header('x-cache', 'miss');
       return answer;
     },
