@@ -373,4 +373,31 @@ describe('token lifetime', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Go to Profile' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/farmer');
   });
+
+  it('stays signed in when a refresh fails for want of a network, and refreshes once it is back', async () => {
+    const account = await verifiedAccount('farmer');
+    const { page } = await freshPage();
+    await page.clock.install();
+    await signIn(page, account.email, account.password, '/dashboard/farmer');
+
+    // The token endpoint cannot be reached (a phone between networks) when the refresh falls due.
+    const tokenUrl = '**/protocol/openid-connect/token';
+    let refused = 0;
+    await page.route(tokenUrl, (route) => {
+      refused += 1;
+      return route.abort('internetdisconnected');
+    });
+    await page.clock.fastForward('04:35');
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Go to Profile' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/farmer');
+
+    // Back online: the retry gets a fresh token.
+    await page.unroute(tokenUrl);
+    const retried = refreshRequest(page);
+    await page.clock.fastForward('00:11');
+    await retried;
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Go to Profile' }).isVisible()).toBe(true);
+  });
 });

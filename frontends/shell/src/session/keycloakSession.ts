@@ -4,7 +4,7 @@
 import Keycloak from 'keycloak-js';
 import type { SessionEvent, ShellSession } from '@tuber/ui';
 import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
-import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, refreshDelayMs } from './timing.js';
+import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, REFRESH_RETRY_MS, refreshDelayMs, shouldRetryRefresh } from './timing.js';
 
 export interface OidcSettings {
   url: string;
@@ -94,8 +94,18 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       await keycloak.updateToken(minValidity); // TOKEN_REFRESHED comes from onAuthRefreshSuccess
       scheduleRefresh();
     } catch {
-      signedOutHere();
+      refreshFailed();
     }
+  }
+
+  /** A moment offline (a phone between networks, a laptop waking up) must not sign the user out. */
+  function refreshFailed() {
+    if (!keycloak || !shouldRetryRefresh(keycloak.refreshToken, keycloak.refreshTokenParsed?.exp, Date.now(), keycloak.timeSkew ?? 0)) {
+      signedOutHere();
+      return;
+    }
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => void refresh(REFRESH_MARGIN_SECONDS + 5), REFRESH_RETRY_MS);
   }
 
   function signedOutHere() {
@@ -143,7 +153,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       const kc = new Keycloak({ url: settings.url, realm: settings.realm, clientId: settings.client_id });
       keycloak = kc;
       kc.onAuthRefreshSuccess = () => applyToken('TOKEN_REFRESHED');
-      kc.onAuthRefreshError = () => signedOutHere();
+      kc.onAuthRefreshError = () => refreshFailed();
       kc.onAuthLogout = () => {
         if (session.status === 'signed-in') {
           set({ status: 'anonymous' });
@@ -197,8 +207,8 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       try {
         await keycloak.updateToken(API_MIN_VALIDITY_SECONDS);
       } catch {
-        signedOutHere();
-        return null;
+        // Offline: the call goes out with the token it has (and fails like any offline call); refused: signed out.
+        refreshFailed();
       }
       return keycloak.token ?? null;
     },

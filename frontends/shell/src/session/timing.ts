@@ -13,3 +13,22 @@ export function refreshDelayMs(expSeconds: number, nowMs: number, skewSeconds = 
   const expiresAtClientMs = (expSeconds - skewSeconds) * 1000;
   return Math.max(5_000, expiresAtClientMs - nowMs - marginSeconds * 1000);
 }
+
+/** After a refresh that failed without Keycloak refusing it (offline, server restarting), try again this soon. */
+export const REFRESH_RETRY_MS = 10_000;
+
+/**
+ * Whether a failed refresh should be tried again rather than end the session: keycloak-js drops the
+ * refresh token itself when Keycloak refuses it (400), so one still held, and not yet expired by the
+ * server's clock, means the failure was the network's.
+ */
+export function shouldRetryRefresh(
+  refreshToken: string | undefined,
+  refreshExpSeconds: number | undefined,
+  nowMs: number,
+  skewSeconds = 0,
+): boolean {
+  if (!refreshToken) return false;
+  if (refreshExpSeconds === undefined) return true; // an offline token: no expiry of its own
+  return (refreshExpSeconds - skewSeconds) * 1000 > nowMs;
+}

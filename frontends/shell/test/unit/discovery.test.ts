@@ -3,7 +3,9 @@ import { fetchRemoteList, parseRemoteList, resolveEntries, withTimeout } from '.
 
 describe('remotes.json', () => {
   it('accepts the list of { name, entry } the gateway setup ships', () => {
-    expect(parseRemoteList([{ name: 'landing', entry: '/mf/landing/mf-manifest.json' }])).toEqual([{ name: 'landing', entry: '/mf/landing/mf-manifest.json' }]);
+    expect(parseRemoteList([{ name: 'landing', entry: '/mf/landing/mf-manifest.json' }])).toEqual([
+      { name: 'landing', entry: '/mf/landing/mf-manifest.json' },
+    ]);
   });
   it('rejects anything but an array', () => {
     expect(() => parseRemoteList({ landing: '/mf/landing/mf-manifest.json' })).toThrow(/JSON array/);
@@ -13,7 +15,12 @@ describe('remotes.json', () => {
   });
   it('rejects a missing entry and duplicate names', () => {
     expect(() => parseRemoteList([{ name: 'buyer' }])).toThrow(/"entry"/);
-    expect(() => parseRemoteList([{ name: 'buyer', entry: '/a' }, { name: 'buyer', entry: '/b' }])).toThrow(/twice/);
+    expect(() =>
+      parseRemoteList([
+        { name: 'buyer', entry: '/a' },
+        { name: 'buyer', entry: '/b' },
+      ]),
+    ).toThrow(/twice/);
   });
   it('resolves relative entries against the shell address and keeps absolute ones', () => {
     const resolved = resolveEntries(
@@ -23,7 +30,10 @@ describe('remotes.json', () => {
       ],
       'http://localhost:8080/dashboard/buyer',
     );
-    expect(resolved.map((r) => r.entry)).toEqual(['http://localhost:8080/mf/landing/mf-manifest.json', 'https://cdn.example.com/buyer/mf-manifest.json']);
+    expect(resolved.map((r) => r.entry)).toEqual([
+      'http://localhost:8080/mf/landing/mf-manifest.json',
+      'https://cdn.example.com/buyer/mf-manifest.json',
+    ]);
   });
   it('reports a failed download with its status', async () => {
     const fakeFetch = (async () => new Response('Bad Gateway', { status: 502 })) as typeof fetch;

@@ -7,7 +7,9 @@ describe('router fallback "Unexpected Application Error!"', () => {
     expect(describeRouteError(response)).toBe('503 Service Unavailable');
   });
   it('shows the message of a thrown error', () => {
-    expect(describeRouteError(new Error('Failed to fetch dynamically imported module'))).toBe('Failed to fetch dynamically imported module');
+    expect(describeRouteError(new Error('Failed to fetch dynamically imported module'))).toBe(
+      'Failed to fetch dynamically imported module',
+    );
   });
   it('shows a thrown string, and something for anything else', () => {
     expect(describeRouteError('boom')).toBe('boom');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userFromClaims } from '../../src/session/claims.js';
 import { keepForNextPage, showKeptToast } from '../../src/session/flash.js';
 import { dashboardHome, safeReturnPath } from '../../src/session/redirects.js';
-import { refreshDelayMs } from '../../src/session/timing.js';
+import { refreshDelayMs, shouldRetryRefresh } from '../../src/session/timing.js';
 import { buyerMenu, farmerMenu, menuFor } from '../../src/dashboard/menus.js';
 
 const farmerClaims = {
@@ -88,6 +88,14 @@ describe('token refresh timing', () => {
   });
   it('never schedules sooner than 5 s (no tight loop with an almost expired token)', () => {
     expect(refreshDelayMs(100, 1_000_000_000)).toBe(5_000);
+  });
+  it('retries a failed refresh while the refresh token is held and valid, and gives up otherwise', () => {
+    const now = 1_000_000_000;
+    expect(shouldRetryRefresh('rt', now / 1000 + 600, now)).toBe(true); // offline for a moment
+    expect(shouldRetryRefresh(undefined, now / 1000 + 600, now)).toBe(false); // Keycloak refused it: keycloak-js dropped it
+    expect(shouldRetryRefresh('rt', now / 1000 - 1, now)).toBe(false); // the SSO session is over
+    expect(shouldRetryRefresh('rt', now / 1000 + 5, now, 10)).toBe(false); // expired by the server's clock
+    expect(shouldRetryRefresh('rt', undefined, now)).toBe(true);
   });
 });
 
