@@ -27,7 +27,7 @@ const SWEEPING = '(removing)';
 
 /**
  * Marks the images matching `filter` for removal and records their ImageRemoved events, one
- * atomic update per image; `finishRemovals` then does the rest. Returns how many were marked.
+ * atomic update per image; `finishRemovals` then does the rest.
  */
 async function markForRemoval(
   Image: ImageModel,
@@ -35,24 +35,18 @@ async function markForRemoval(
   set: Record<string, unknown>,
   reason: RemovalReason,
   limit: number,
-): Promise<number> {
+): Promise<void> {
   const candidates = await Image.find({ ...filter, removing: { $ne: true } }, { image_id: 1, farmer_id: 1 })
     .limit(limit)
     .lean();
-  let marked = 0;
   for (const { image_id, farmer_id } of candidates) {
     const event = pendingEvent(
       ImageRemoved,
       { image_id, farmer_id, reason, removed_at: new Date().toISOString() },
       `image-removed:${image_id}`,
     );
-    const claimed = await Image.updateOne(
-      { ...filter, image_id, removing: { $ne: true } },
-      { $set: { ...set, removing: true }, $push: { outbox: event } },
-    );
-    marked += claimed.modifiedCount;
+    await Image.updateOne({ ...filter, image_id, removing: { $ne: true } }, { $set: { ...set, removing: true }, $push: { outbox: event } });
   }
-  return marked;
 }
 
 /**
