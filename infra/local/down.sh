@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Stops every local server, in parallel (data stays under $TUBER_STATE/data). Each server's own
-# `stop` runs, so helpers go down with their server (FerretDB takes its PostgreSQL along).
+# Stops the local servers (all, or those named), in parallel (data stays: under $TUBER_STATE/data,
+# PostgreSQL's where `postgres.sh where` says). Each server's own `stop` runs, so helpers go down
+# with their server (FerretDB takes its PostgreSQL along). Only this checkout's own daemons are
+# stopped: a pid file naming another program is removed and the program left alone (lib.sh).
 source "$(dirname "$0")/lib.sh"
 here=$(dirname "$0")
+if [ $# -gt 0 ]; then names=("$@"); else mapfile -t names < "$here/servers.list"; fi
 pids=()
-while read -r server; do
+for server in "${names[@]}"; do
   bash "$here/$server.sh" stop & pids+=($!)
-done < "$here/servers.list"
+done
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 exit $failed

@@ -5,16 +5,28 @@
 # exports TUBER_ROOT, TUBER_CACHE (downloads and builds, default ~/.cache/tuber) and TUBER_STATE
 # (runtime state, default <repo>/.run, always absolute):
 #   $TUBER_STATE/data/NAME  $TUBER_STATE/logs/NAME.log  $TUBER_STATE/pids/NAME.pid  $TUBER_STATE/secrets/
+# A daemon is this checkout's own when its pid file names a live process whose environment carries
+# TUBER_DAEMON=$TUBER_STATE#NAME (set by start_daemon; docs/adr/0016). Nothing else is ever reused
+# or stopped: a port held by another program is reported with its pid and command line.
 # Functions:
 #   log MSG...                    – message on stderr
-#   is_running NAME               – true while daemon NAME is alive (pid file + signal 0)
+#   is_running NAME               – true while this checkout's daemon NAME is alive (pid file + identity)
+#   ports_of NAME                 – the variables (e.g. REDIS_PORT) naming the ports daemon NAME listens on
+#   port_holders PORT             – pids listening on TCP PORT (any address), one a line
+#   describe_pid PID              – "pid N (command line)" for messages
 #   start_daemon NAME CMD...      – run CMD in its own session (setsid) in the background, output
 #                                   appended to logs/NAME.log, pid in pids/NAME.pid; does nothing
-#                                   if NAME already runs. Environment prefixes work:
-#                                   `FOO=1 start_daemon NAME CMD...`
-#   stop_daemon NAME              – TERM the daemon's process group, wait up to 20 s, then KILL
+#                                   if NAME already runs; fails (saying who holds it) when one of
+#                                   NAME's ports is taken. Environment prefixes work:
+#                                   `FOO=1 start_daemon NAME CMD...`. When TUBER_LAUNCH_LOG names a
+#                                   file, NAME is appended to it once launched (see stop_launched).
+#   stop_daemon NAME              – TERM the daemon's process group, wait up to 20 s, then KILL;
+#                                   a pid file naming a process that is not ours is only removed
+#   stop_launched FILE            – stop_daemon every name in FILE, last launched first, and empty it
 #   wait_port PORT [NAME] [SECS]  – wait (default 60 s) until 127.0.0.1:PORT accepts connections;
-#                                   with NAME, give up early when that daemon dies and show its log
+#                                   with NAME, give up early when that daemon dies (showing the end of
+#                                   its log) or when the file $TUBER_ABORT exists, and fail when the
+#                                   listener is not NAME's own process
 #   wait_http URL [NAME] [SECS]   – same, until URL answers 2xx/3xx
 #   ensure_secret NAME [BYTES]    – print secrets/NAME, generating it on first use (mode 600)
 #   apt_ensure CMD PKG...         – apt-get install PKG... when CMD is missing (apt-get update once)
@@ -48,6 +60,8 @@ load_env_file() {
 load_env_file "$TUBER_ROOT/.env.example"
 load_env_file "$TUBER_ROOT/.env"
 
+POSTGRES_PORT=${POSTGRES_PORT:-5433}
+export POSTGRES_PORT
 TUBER_CACHE=${TUBER_CACHE:-$HOME/.cache/tuber}
 TUBER_STATE=${TUBER_STATE:-.run}
 [[ $TUBER_CACHE == \~/* ]] && TUBER_CACHE=$HOME/${TUBER_CACHE#\~/}
@@ -62,20 +76,139 @@ log() { printf '[tuber] %s\n' "$*" >&2; }
 
 pid_of() { cat "$TUBER_STATE/pids/$1.pid" 2>/dev/null || true; }
 
+# The variables holding the ports each daemon listens on (infrastructure and app.sh's processes).
+declare -gA _tuber_ports=(
+  [postgres]=POSTGRES_PORT [ferretdb]=MONGO_PORT [nats]="NATS_PORT NATS_MONITOR_PORT" [redis]=REDIS_PORT
+  [minio]="MINIO_PORT MINIO_CONSOLE_PORT" [mailpit]="MAILPIT_SMTP_PORT MAILPIT_HTTP_PORT"
+  [keycloak]="KEYCLOAK_PORT KEYCLOAK_MGMT_PORT" [gateway]=GATEWAY_PORT
+  [auth]=AUTH_PORT [profile]=PROFILE_PORT [catalog]=CATALOG_PORT [media]=MEDIA_PORT [nutrition]=NUTRITION_PORT
+  [shell]=SHELL_PORT [landing]=LANDING_PORT [buyer]=BUYER_PORT [farmer]=FARMER_PORT
+)
+ports_of() { echo "${_tuber_ports[$1]:-}"; }
+
+# The identity every daemon of this checkout carries in its environment (inherited by its children).
+daemon_tag() { printf '%s#%s' "$TUBER_STATE" "$1"; }
+
+_environ_tag() { tr '\0' '\n' < "/proc/$1/environ" 2>/dev/null | sed -n 's/^TUBER_DAEMON=//p' | head -n 1; }
+
+describe_pid() {
+  local cmd
+  cmd=$(tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | cut -c1-160) || true
+  printf 'pid %s (%s)' "$1" "${cmd% }"
+}
+
+# True when live process PID is this checkout's daemon NAME. Daemons started before the tag
+# existed are recognised by this checkout's paths in their command line, or a working directory
+# inside $TUBER_STATE (redis-server renames itself and moves into its data directory).
+is_ours() {
+  local name=$1 pid=$2 tag cmd cwd
+  [ -n "$pid" ] && [ -d "/proc/$pid" ] || return 1
+  tag=$(_environ_tag "$pid")
+  if [ -n "$tag" ]; then [ "$tag" = "$(daemon_tag "$name")" ]; return; fi
+  cmd=$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null) || return 1
+  case "$cmd" in *"$TUBER_STATE/"* | *"$TUBER_ROOT/"*) return 0 ;; esac
+  cwd=$(readlink "/proc/$pid/cwd" 2>/dev/null)/ || true
+  case "$cwd" in "$TUBER_STATE/"*) return 0 ;; esac
+  return 1
+}
+
 is_running() {
   local pid
   pid=$(pid_of "$1")
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && is_ours "$1" "$pid"
+}
+
+# Listening TCP sockets on PORT (IPv4 and IPv6, any address) -> owning pids.
+port_holders() {
+  local port=$1
+  if command -v ss >/dev/null 2>&1; then
+    ss -Hltnp "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 | sort -un
+    return 0
+  fi
+  # Without ss: the socket inodes from /proc/net/tcp*, then the processes holding them.
+  local hex inodes pid fd
+  hex=$(printf '%04X' "$port")
+  inodes=$(awk -v p=":$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { print $10 }' /proc/net/tcp /proc/net/tcp6 2>/dev/null | sort -u)
+  [ -n "$inodes" ] || return 0
+  for fd in /proc/[0-9]*/fd/*; do
+    case " $(echo $inodes) " in *" $(readlink "$fd" 2>/dev/null | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p') "*) ;; *) continue ;; esac
+    pid=${fd#/proc/}
+    echo "${pid%%/*}"
+  done | sort -un
+}
+
+# True when something listens on PORT (even if its owner cannot be seen).
+port_busy() {
+  if command -v ss >/dev/null 2>&1; then [ -n "$(ss -Hltn "sport = :$1" 2>/dev/null)" ]; return; fi
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# True when PID is LEADER or one of its descendants.
+_descends_from() {
+  local pid=$1 leader=$2 hops=0
+  while [ -n "$pid" ] && [ "$pid" -gt 1 ] && [ $hops -lt 64 ]; do
+    [ "$pid" = "$leader" ] && return 0
+    pid=$(awk '/^PPid:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+    hops=$((hops + 1))
+  done
+  return 1
+}
+
+# Fails, naming the holder, when PORT is held by anything but daemon NAME's own processes.
+check_port_owner() {
+  local name=$1 port=$2 var=${3:-port} leader holder
+  leader=$(pid_of "$name")
+  for holder in $(port_holders "$port"); do
+    if [ -n "$leader" ] && is_ours "$name" "$leader" && _descends_from "$holder" "$leader"; then continue; fi
+    if [ "$(_environ_tag "$holder")" = "$(daemon_tag "$name")" ]; then
+      log "$name: $var $port is held by $(describe_pid "$holder"), this checkout's $name, but its pid file is gone;"
+      log "$name: stop it (kill -TERM -- -$(ps -o sid= -p "$holder" | tr -d ' ')) and start again."
+      return 1
+    fi
+    log "$name: $var $port is held by $(describe_pid "$holder"), which is not this checkout's $name ($TUBER_ROOT)."
+    log "$name: stop that program, or give this checkout its own ports in $TUBER_ROOT/.env (see .env.example)."
+    return 1
+  done
+}
+
+# Before launching NAME: every port of NAME must be free.
+_check_ports_free() {
+  local name=$1 var port holders
+  for var in $(ports_of "$name"); do
+    port=${!var:-}
+    [ -n "$port" ] || continue
+    holders=$(port_holders "$port")
+    if [ -n "$holders" ]; then
+      check_port_owner "$name" "$port" "$var" || return 1
+    elif port_busy "$port"; then
+      log "$name: $var $port is in use by a process this user cannot see; $name was not started."
+      return 1
+    fi
+  done
 }
 
 start_daemon() {
   local name=$1
   shift
   if is_running "$name"; then return 0; fi
+  local stale
+  stale=$(pid_of "$name")
+  if [ -n "$stale" ]; then
+    kill -0 "$stale" 2>/dev/null && log "$name: pid file named $(describe_pid "$stale"), which is not this checkout's; ignoring it"
+    rm -f "$TUBER_STATE/pids/$name.pid"
+  fi
+  _check_ports_free "$name" || return 1
   local logfile="$TUBER_STATE/logs/$name.log"
   printf '\n=== %s start %s\n' "$(date -u +%FT%TZ)" "$name" >> "$logfile"
-  setsid "$@" >> "$logfile" 2>&1 < /dev/null &
-  echo $! > "$TUBER_STATE/pids/$name.pid"
+  TUBER_DAEMON=$(daemon_tag "$name") setsid "$@" >> "$logfile" 2>&1 < /dev/null &
+  local pid=$! tries=0
+  echo "$pid" > "$TUBER_STATE/pids/$name.pid"
+  # Until the new process has exec'd, /proc shows the caller's environment without the tag.
+  while [ -z "$(_environ_tag "$pid")" ] && kill -0 "$pid" 2>/dev/null && [ $tries -lt 100 ]; do
+    sleep 0.02
+    tries=$((tries + 1))
+  done
+  if [ -n "${TUBER_LAUNCH_LOG:-}" ]; then echo "$name" >> "$TUBER_LAUNCH_LOG"; fi
 }
 
 # True while any process of the group led by PID lives (the daemon or anything it started).
@@ -85,6 +218,11 @@ stop_daemon() {
   local name=$1 pid deadline
   pid=$(pid_of "$name")
   if [ -z "$pid" ] || ! _group_alive "$pid"; then
+    rm -f "$TUBER_STATE/pids/$name.pid"
+    return 0
+  fi
+  if ! is_ours "$name" "$pid"; then
+    log "$name: pid file named $(describe_pid "$pid"), which is not this checkout's $name; left it running"
     rm -f "$TUBER_STATE/pids/$name.pid"
     return 0
   fi
@@ -98,37 +236,78 @@ stop_daemon() {
   rm -f "$TUBER_STATE/pids/$name.pid"
 }
 
-# Shared by wait_port and wait_http: NAME's log tail on failure.
+stop_launched() {
+  local file=$1 name
+  [ -s "$file" ] || return 0
+  while read -r name; do
+    [ -n "$name" ] && stop_daemon "$name"
+  done < <(tac "$file")
+  : > "$file"
+}
+
+# The lines NAME's log got since its last start (at most N).
+log_tail() {
+  local file="$TUBER_STATE/logs/$1.log" lines=${2:-20}
+  [ -f "$file" ] || return 0
+  tac "$file" | sed "/^=== .* start $1\$/q" | tac | grep -v "^=== .* start $1\$" | tail -n "$lines"
+}
+
+# Shared by wait_port and wait_http: why NAME is not ready, with the end of its log.
 _wait_failed() {
-  local what=$1 name=$2
-  log "${name:-server} did not answer $what in time"
+  local what=$1 name=$2 why=$3
+  log "${name:-server} $why $what"
   if [ -n "$name" ] && [ -f "$TUBER_STATE/logs/$name.log" ]; then
     log "last lines of $TUBER_STATE/logs/$name.log:"
-    tail -n 20 "$TUBER_STATE/logs/$name.log" >&2 || true
+    log_tail "$name" 20 | sed 's/^/    /' >&2 || true
+  fi
+  return 1
+}
+
+# One readiness check round: 0 ready, 1 not yet, 2 give up (with the reason in _why).
+_wait_round() {
+  local name=$1
+  if [ -n "$name" ] && ! is_running "$name"; then _why="exited before answering"; return 2; fi
+  if [ -n "${TUBER_ABORT:-}" ] && [ -e "$TUBER_ABORT" ]; then
+    log "${name:-server}: stopped waiting because another server failed to start"
+    _why=aborted
+    return 3
   fi
   return 1
 }
 
 wait_port() {
-  local port=$1 name=${2:-} secs=${3:-60}
+  local port=$1 name=${2:-} secs=${3:-60} _why="did not answer in ${3:-60} s" round
   local deadline=$((SECONDS + secs))
   while [ $SECONDS -le $deadline ]; do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
-    if [ -n "$name" ] && ! is_running "$name"; then break; fi
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      if [ -n "$name" ] && ! check_port_owner "$name" "$port"; then return 1; fi
+      return 0
+    fi
+    round=0
+    _wait_round "$name" || round=$?
+    [ $round = 3 ] && return 1
+    [ $round = 2 ] && break
     sleep 0.2
   done
-  _wait_failed "on port $port" "$name"
+  _wait_failed "on port $port" "$name" "$_why"
 }
 
 wait_http() {
-  local url=$1 name=${2:-} secs=${3:-60}
+  local url=$1 name=${2:-} secs=${3:-60} _why="did not answer in ${3:-60} s" round port
   local deadline=$((SECONDS + secs))
+  port=$(sed -E -n 's#^[a-z]+://[^/:]+:([0-9]+).*#\1#p' <<< "$url")
   while [ $SECONDS -le $deadline ]; do
-    if curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null; then return 0; fi
-    if [ -n "$name" ] && ! is_running "$name"; then break; fi
+    if curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null; then
+      if [ -n "$name" ] && [ -n "$port" ] && ! check_port_owner "$name" "$port"; then return 1; fi
+      return 0
+    fi
+    round=0
+    _wait_round "$name" || round=$?
+    [ $round = 3 ] && return 1
+    [ $round = 2 ] && break
     sleep 0.25
   done
-  _wait_failed "$url" "$name"
+  _wait_failed "$url" "$name" "$_why"
 }
 
 ensure_secret() {

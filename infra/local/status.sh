@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Shows which local servers run and where; exits 1 if any is down. --quiet prints nothing.
+# Shows which local servers run and where (all, or those named); exits 1 if any is not running.
+# Only this checkout's own daemons count as running (lib.sh's identity check); a port held by
+# another program is shown with that program's pid and command. --quiet prints nothing.
 source "$(dirname "$0")/lib.sh"
 here=$(dirname "$0")
 quiet=0
-[ "${1:-}" = --quiet ] && quiet=1
+[ "${1:-}" = --quiet ] && { quiet=1; shift; }
+if [ $# -gt 0 ]; then names=("$@"); else mapfile -t names < "$here/servers.list"; fi
 declare -A where=(
-  [postgres]="postgres://127.0.0.1:${POSTGRES_PORT:-5433} (FerretDB's backend)"
+  [postgres]="postgres://127.0.0.1:$POSTGRES_PORT (FerretDB's backend)"
   [ferretdb]="mongodb://127.0.0.1:$MONGO_PORT"
   [nats]="nats://127.0.0.1:$NATS_PORT (monitor :$NATS_MONITOR_PORT)"
   [redis]="redis://127.0.0.1:$REDIS_PORT"
@@ -15,8 +18,24 @@ declare -A where=(
   [gateway]="$PUBLIC_URL"
 )
 down=0
-while read -r server; do
-  if is_running "$server"; then state=running; else state=stopped; down=1; fi
-  [ $quiet = 1 ] || printf '%-9s %-8s %-66s %s\n' "$server" "$state" "${where[$server]}" "$TUBER_STATE/logs/$server.log"
-done < <(sed 's/^ferretdb$/postgres\nferretdb/' "$here/servers.list")
+for server in "${names[@]}"; do
+  # FerretDB's PostgreSQL is shown with it.
+  [ "$server" = ferretdb ] && set -- postgres ferretdb || set -- "$server"
+  for name in "$@"; do
+    if is_running "$name"; then
+      state=running
+    else
+      state=stopped
+      down=1
+    fi
+    [ $quiet = 1 ] && continue
+    printf '%-9s %-8s %-66s %s\n' "$name" "$state" "${where[$name]:-}" "$TUBER_STATE/logs/$name.log"
+    [ $state = stopped ] || continue
+    for var in $(ports_of "$name"); do
+      for holder in $(port_holders "${!var}"); do
+        printf '          %s %s is held by %s, not by this checkout\n' "$var" "${!var}" "$(describe_pid "$holder")"
+      done
+    done
+  done
+done
 exit $down
