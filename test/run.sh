@@ -3,6 +3,9 @@
 # and stops only what it started. TUBER_INFRA=auto|local|containers picks the servers:
 # containers when a Docker engine answers (auto) — the compose file's infrastructure services
 # with their ports published — and the locally installed servers otherwise.
+# Locally, this checkout's servers that already run are reused and left running; up.sh lists
+# every daemon it launches in a journal, and exactly those are stopped at the end — or at once
+# when a start fails, so a failed run leaves nothing of its own behind (docs/adr/0016).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -17,15 +20,21 @@ echo "test infrastructure: $mode"
 
 started_infra=0
 started_app=()
+launched=$(mktemp "$TUBER_STATE/test-launched.XXXXXX")
 cleanup() {
   local code=$?
+  trap - EXIT INT TERM
   if [ ${#started_app[@]} -gt 0 ]; then bash infra/local/app.sh stop "${started_app[@]}" || true; fi
-  if [ $started_infra = 1 ]; then
-    if [ "$mode" = containers ]; then
+  if [ "$mode" = containers ]; then
+    if [ $started_infra = 1 ]; then
       bash infra/local/gateway.sh stop || true
       docker compose -f docker-compose.yml -f infra/compose/test-infra.yml down -v || true
-    else bash infra/local/down.sh || true; fi
+    fi
+  elif [ -s "$launched" ]; then
+    echo "stopping the servers this run started: $(tac "$launched" | tr '\n' ' ')"
+    stop_launched "$launched" || true
   fi
+  rm -f "$launched"
   exit $code
 }
 trap cleanup EXIT INT TERM
@@ -41,10 +50,9 @@ if [ "$mode" = containers ]; then
   bash infra/local/gateway.sh start
   started_infra=1
 else
-  if ! bash infra/local/status.sh --quiet; then
-    bash infra/local/up.sh
-    started_infra=1
-  fi
+  # Reuses this checkout's running servers, starts the others; fails on a port held by anything
+  # else (naming it), having stopped whatever it launched.
+  TUBER_LAUNCH_LOG=$launched bash infra/local/up.sh
 fi
 
 # The product's own processes must run the build just made: restart the running ones (they are
