@@ -91,7 +91,46 @@ export const ImageRemoved = defineEvent(
   }),
 );
 
+/**
+ * A Keycloak account no longer exists (the user deleted it, or an administrator did). Whatever was
+ * bound to its subject goes with it: the profile, and a farmer's products. Published by the auth
+ * service from Keycloak's user and admin events (docs/adr/0021).
+ */
+export const AccountDeleted = defineEvent(
+  'tuber.identity.account.deleted',
+  1,
+  Type.Object({
+    user_id: Type.String(),
+    /** When Keycloak recorded the deletion. */
+    deleted_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
+/**
+ * An account's e-mail address as Keycloak holds it after a change. Consumers copy it only when
+ * `email_verified` is true, and only if `changed_at` is newer than the copy they have.
+ */
+export const AccountEmailChanged = defineEvent(
+  'tuber.identity.account.email.changed',
+  1,
+  Type.Object({
+    user_id: Type.String(),
+    email: Type.String(),
+    email_verified: Type.Boolean(),
+    changed_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
 export type EventPayload<E extends EventContract> = Static<E['payload']>;
 
 /** Every event the system knows, for tooling and tests. */
-export const ALL_EVENTS = [ProfileCreated, FarmerProfileChanged, ProductCreated, ProductDeleted, ImageStored, ImageRemoved] as const;
+export const ALL_EVENTS = [
+  ProfileCreated,
+  FarmerProfileChanged,
+  ProductCreated,
+  ProductDeleted,
+  ImageStored,
+  ImageRemoved,
+  AccountDeleted,
+  AccountEmailChanged,
+] as const;

@@ -1,7 +1,10 @@
-// Identity through the gateway: sign-up rules, verification mail from Keycloak, the
-// "already exists" answer, forgot and reset password, profile creation and pending_profile.
+// Identity through the gateway: sign-up rules, verification mail from Keycloak, sign-up with an
+// address in use (same answer, mail to the owner), forgot and reset password (and the "changed"
+// mail), profile creation and pending_profile.
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { api, eventually } from '../support/api.js';
 import { firstLink, mailCount, waitForMail } from '../support/mail.js';
 import { claimsOf, followVerificationLink, signInWithPassword, SignInRefused } from '../support/keycloak.js';
@@ -11,6 +14,14 @@ const created: string[] = [];
 afterAll(async () => {
   await Promise.all(created.map(deleteAccount));
 });
+
+/** A password of 8 characters or more from the list the realm's passwordBlacklist policy reads. */
+async function commonPassword(): Promise<string> {
+  const file = fileURLToPath(new URL('../../infra/keycloak/password-blacklists/common-passwords.txt', import.meta.url));
+  const found = (await readFile(file, 'utf8')).split(/\r?\n/).find((line) => line.trim().length >= 8 && !line.startsWith('#'));
+  if (!found) throw new Error(`no password of 8 characters or more in ${file}`);
+  return found.trim();
+}
 
 const uniqueEmail = (role: string) => `${role}-${randomUUID().slice(0, 8)}@test.tuber.local`;
 
@@ -84,12 +95,26 @@ describe('sign-up', () => {
     expect(answer).toMatchObject({ status: 400, body: { message: 'body: "business_name" is required.' } });
   });
 
-  it('answers 409 for an e-mail already in use', async () => {
+  it('answers an e-mail already in use exactly like a new one, and mails the owner instead', async () => {
     const account = await createAccount({ role: 'buyer' });
     created.push(account.id);
     const answer = await api('POST', '/api/auth/signup/farmer', { json: farmerSignup(account.email) });
-    expect(answer.status).toBe(409);
-    expect(answer.body.message).toContain('already exists');
+    expect(answer).toEqual({ status: 201, body: { message: 'Registration successful! Please verify your email.' } });
+    const mail = await waitForMail(account.email, /Someone tried to sign up/);
+    expect(mail.text).toContain('If it was you, sign in');
+    expect((await keycloakUser(account.id))?.attributes?.user_type).toEqual(['buyer']);
+  });
+
+  it('refuses a password shorter than 8 characters or on the common-password list', async () => {
+    const short = await api('POST', '/api/auth/signup/farmer', {
+      json: farmerSignup(uniqueEmail('farmer'), { password: 'yam-123', confirm_password: 'yam-123' }),
+    });
+    expect(short).toMatchObject({ status: 400, body: { message: 'Password must be at least 8 characters long' } });
+    const listed = await commonPassword();
+    const common = await api('POST', '/api/auth/signup/farmer', {
+      json: farmerSignup(uniqueEmail('farmer'), { password: listed, confirm_password: listed }),
+    });
+    expect(common).toMatchObject({ status: 400, body: { message: 'This password is too common and easy to guess. Choose another one.' } });
   });
 });
 
@@ -108,8 +133,8 @@ describe('forgot and reset password', () => {
       json: { token, password: 'new-secret-1', confirm_password: 'new-secret-2' },
     });
     expect(mismatch.body.message).toBe('Passwords do not match!');
-    const short = await api('POST', '/api/auth/password/reset', { json: { token, password: 'abc', confirm_password: 'abc' } });
-    expect(short.body.message).toBe('Password must be at least 6 characters long');
+    const short = await api('POST', '/api/auth/password/reset', { json: { token, password: 'abc1234', confirm_password: 'abc1234' } });
+    expect(short.body.message).toBe('Password must be at least 8 characters long');
 
     const reset = await api('POST', '/api/auth/password/reset', {
       json: { token, password: 'new-secret-1', confirm_password: 'new-secret-1' },
@@ -122,6 +147,10 @@ describe('forgot and reset password', () => {
 
     await expect(signInWithPassword(account.email, account.password)).rejects.toBeInstanceOf(SignInRefused);
     expect((await signInWithPassword(account.email, 'new-secret-1')).accessToken).toBeTruthy();
+
+    const changed = await waitForMail(account.email, /password was changed/);
+    expect(changed.subject).toBe('Your Tuber Market password was changed');
+    expect(changed.text).toContain('If it was not you');
   });
 
   it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {

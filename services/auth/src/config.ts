@@ -20,6 +20,15 @@ export const AuthConfig = Type.Composite([
     RESET_TOKEN_TTL_S: Type.Integer({ minimum: 60, default: 1800 }),
     /** Requests per minute per client address on the auth routes that send mail or create accounts. */
     AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
+    /** At most one mail from the auth service per address within this many seconds (sign-up, resend, forgot). */
+    MAIL_COOLDOWN_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+    /**
+     * The common-password list Keycloak's passwordBlacklist policy uses (one a line), so sign-up can
+     * refuse such a password before it answers. Empty: the default list next to the realm file.
+     */
+    PASSWORD_BLOCKLIST_FILE: Type.String({ default: '' }),
+    /** How often Keycloak's user and admin events are read to publish account deletions and e-mail changes (0: never). */
+    ACCOUNT_EVENTS_POLL_MS: Type.Integer({ minimum: 0, default: 2_000 }),
   }),
 ]);
 export type AuthConfig = typeof AuthConfig.static;

@@ -21,6 +21,33 @@ export interface Account {
 export class EmailInUse extends Error {}
 export class PasswordRejected extends Error {}
 
+/** One entry of Keycloak's user events or admin events, reduced to what the auth service reads. */
+export interface RealmEvent {
+  /** Milliseconds since the epoch. */
+  time: number;
+  /** User events: the type (DELETE_ACCOUNT …); admin events: the operation (UPDATE, DELETE). */
+  type: string;
+  /** The account the event is about (user events: userId; admin events: from `users/<id>`). */
+  userId?: string;
+  /** Identifies the event among those of the same millisecond. */
+  key: string;
+}
+
+export interface EventPage {
+  /** yyyy-MM-dd (UTC): Keycloak returns events from the start of that day. */
+  dateFrom: string;
+  first: number;
+  max: number;
+}
+
+/** Keycloak's stored events (realm events and admin events must be enabled, and the client needs view-events). */
+export interface RealmEvents {
+  /** Newest first, as Keycloak lists them. */
+  userEvents(page: EventPage, types: readonly string[]): Promise<RealmEvent[]>;
+  /** Newest first; only events on users (resource type USER) of the given operations. */
+  adminEvents(page: EventPage, operations: readonly string[]): Promise<RealmEvent[]>;
+}
+
 export interface AccountDirectory {
   create(account: NewAccount): Promise<string>;
   findByEmail(email: string): Promise<Account | undefined>;
@@ -43,7 +70,7 @@ export interface KeycloakDirectoryOptions {
 
 const TOKEN_REFRESH_MS = 60_000;
 
-export function keycloakDirectory(options: KeycloakDirectoryOptions): AccountDirectory & { check(): Promise<void> } {
+export function keycloakDirectory(options: KeycloakDirectoryOptions): AccountDirectory & RealmEvents & { check(): Promise<void> } {
   const admin = new KcAdminClient({ baseUrl: options.baseUrl, realmName: options.realm, timeout: 5_000 });
   let authenticatedAt = 0;
 
@@ -53,6 +80,16 @@ export function keycloakDirectory(options: KeycloakDirectoryOptions): AccountDir
       authenticatedAt = Date.now();
     }
     return admin;
+  }
+
+  /** A GET on the realm's admin API that the admin client has no typed call for (repeated query parameters). */
+  async function getJson(path: string): Promise<unknown> {
+    const kc = await client();
+    const token = await kc.getAccessToken();
+    const url = `${options.baseUrl.replace(/\/$/, '')}/admin/realms/${encodeURIComponent(options.realm)}/${path}`;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5_000) });
+    if (!response.ok) throw new Error(`Keycloak answered ${response.status} to GET ${path.split('?')[0]}`);
+    return response.json();
   }
 
   const toAccount = (user: { id?: string; email?: string; emailVerified?: boolean; attributes?: Record<string, unknown> }): Account => ({
@@ -132,6 +169,35 @@ export function keycloakDirectory(options: KeycloakDirectoryOptions): AccountDir
     },
     async check() {
       await client();
+    },
+    async userEvents(page, types) {
+      const query = new URLSearchParams({ dateFrom: page.dateFrom, first: String(page.first), max: String(page.max) });
+      for (const type of types) query.append('type', type);
+      const events = (await getJson(`events?${query}`)) as { time?: number; type?: string; userId?: string; id?: string }[];
+      return events.map((event) => ({
+        time: event.time ?? 0,
+        type: event.type ?? '',
+        userId: event.userId || undefined,
+        key: event.id ?? `${event.type}:${event.userId}`,
+      }));
+    },
+    async adminEvents(page, operations) {
+      const query = new URLSearchParams({ dateFrom: page.dateFrom, first: String(page.first), max: String(page.max) });
+      query.append('resourceTypes', 'USER');
+      for (const operation of operations) query.append('operationTypes', operation);
+      const events = (await getJson(`admin-events?${query}`)) as {
+        time?: number;
+        operationType?: string;
+        resourcePath?: string;
+        id?: string;
+      }[];
+      return events.map((event) => ({
+        time: event.time ?? 0,
+        type: event.operationType ?? '',
+        // "users/<id>" is the account itself; deeper paths (role mappings, credentials …) are left alone.
+        userId: /^users\/([^/]+)$/.exec(event.resourcePath ?? '')?.[1],
+        key: event.id ?? `${event.operationType}:${event.resourcePath}`,
+      }));
     },
   };
 }

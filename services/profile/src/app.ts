@@ -1,21 +1,32 @@
-import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, type ServiceApp } from '@tuber/kit';
+import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import type { ProfileConfig } from './config.js';
-import { profileModels } from './domain/models.js';
+import { dropEmailUniqueness, profileModels } from './domain/models.js';
+import { followIdentity } from './events/identity.js';
 import { farmerRoutes } from './routes/farmers.js';
 import { meRoutes } from './routes/me.js';
 import { updateRoutes } from './routes/update.js';
 
 export async function buildApp(config: ProfileConfig): Promise<ServiceApp> {
-  const app = await createServiceApp({ name: 'profile', logLevel: config.LOG_LEVEL, description: 'Buyer and farmer profiles' });
+  const app = await createServiceApp({
+    name: 'profile',
+    logLevel: config.LOG_LEVEL,
+    trustedProxies: config.TRUSTED_PROXIES,
+    description: 'Buyer and farmer profiles',
+  });
   await useAuth(app, config);
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'profile');
+  // Per-user limit on reading farmers' contact details, counted in Redis (refused while it is away).
+  await useRateLimits(app, { redis: await useRedis(app, config.REDIS_URL), nameSpace: 'profile:rate:' });
   const models = profileModels(mongo);
-  await Promise.all([models.Buyer.init(), models.Farmer.init()]);
+  await Promise.all([models.Buyer.init(), models.Farmer.init(), models.RemovedAccount.init()]);
+  const dropped = await dropEmailUniqueness(models);
+  if (dropped.length) app.log.info({ collections: dropped }, 'profiles are no longer unique by e-mail');
   await useOutboxRelay(app, bus, [
     { model: models.Buyer, key: 'user_id' },
     { model: models.Farmer, key: 'user_id' },
   ]);
+  await followIdentity(bus, models, app.log);
   meRoutes(app, { models, bus });
   updateRoutes(app, { models, bus });
   farmerRoutes(app, models);

@@ -4,7 +4,9 @@
 import { Type } from '@sinclair/typebox';
 import { HttpError, badRequest, type ServiceApp } from '@tuber/kit';
 import type { BackgroundWork } from '../background.js';
-import { PASSWORD_REJECTED, normaliseEmail, passwordProblem } from '../domain/signup.js';
+import type { PasswordBlocklist } from '../domain/blocklist.js';
+import type { MailCooldown } from '../domain/mail-cooldown.js';
+import { normaliseEmail, passwordProblem, refusalMessage } from '../domain/signup.js';
 import type { Redemption, ResetTokens } from '../domain/reset-tokens.js';
 import { PasswordRejected, type AccountDirectory } from '../keycloak.js';
 import type { Mailer } from '../mailer.js';
@@ -25,6 +27,9 @@ export interface PasswordDeps {
   tokens: ResetTokens;
   mailer: Mailer;
   background: BackgroundWork;
+  /** One mail per address per cooldown, whatever the route (the answer does not change). */
+  cooldown: MailCooldown;
+  blocklist: PasswordBlocklist;
   publicUrl: string;
   tokenTtlSeconds: number;
   rateLimit: object;
@@ -47,8 +52,8 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
         const account = await deps.accounts.findByEmail(email);
         if (!account || account.emailVerified) return;
         context.userId = account.id;
-        await deps.accounts.sendVerifyEmail(account.id);
-        request.log.info({ userId: account.id }, 'verification mail sent again');
+        const sent = await deps.cooldown.sendOnce(email, () => deps.accounts.sendVerifyEmail(account.id));
+        request.log.info({ userId: account.id }, sent ? 'verification mail sent again' : 'verification mail skipped: cooldown');
       });
       return reply.code(202).send({ message: VERIFICATION_RESENT });
     },
@@ -68,11 +73,13 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
         const account = await deps.accounts.findByEmail(email);
         if (!account) return;
         context.userId = account.id;
-        const token = await deps.tokens.issue(account.id);
-        // The token travels in the fragment, which browsers never send to a server or a Referer.
-        const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
-        await deps.mailer.sendPasswordReset(account.email, link, Math.round(deps.tokenTtlSeconds / 60));
-        request.log.info({ userId: account.id }, 'password reset link sent');
+        const sent = await deps.cooldown.sendOnce(email, async () => {
+          const token = await deps.tokens.issue(account.id);
+          // The token travels in the fragment, which browsers never send to a server or a Referer.
+          const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
+          await deps.mailer.sendPasswordReset(account.email, link, Math.round(deps.tokenTtlSeconds / 60));
+        });
+        request.log.info({ userId: account.id }, sent ? 'password reset link sent' : 'password reset mail skipped: cooldown');
       });
       return reply.code(202).send({ message: RESET_LINK_SENT });
     },
@@ -116,14 +123,14 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
       rejectInvalidBody(request);
       const { token, password, confirm_password } = request.body;
       // The product's own rules first: they give the spec's messages without asking Keycloak.
-      const problem = passwordProblem(password, confirm_password);
+      const problem = passwordProblem(password, confirm_password, { isCommon: (p) => deps.blocklist.has(p) });
       if (problem) throw badRequest(problem);
       let redemption: Redemption;
       try {
         // The link is spent only if Keycloak takes the password; a refusal leaves it usable.
         redemption = await deps.tokens.redeem(token, (userId) => deps.accounts.setPassword(userId, password));
       } catch (err) {
-        if (err instanceof PasswordRejected) throw badRequest(PASSWORD_REJECTED);
+        if (err instanceof PasswordRejected) throw badRequest(refusalMessage(err.message));
         throw err;
       }
       if (redemption.outcome === 'invalid') throw badRequest(NO_ACTIVE_SESSION);
@@ -131,6 +138,13 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
       const { userId } = redemption;
       await deps.accounts.endSessions(userId);
       request.log.info({ userId }, 'password reset; other sessions ended');
+      // The owner hears of it, wherever the reset came from. Not held back by the cooldown: the reset
+      // link itself came by mail moments ago, and a security notice must not be the mail that is dropped.
+      deps.background.start(request.log, 'password changed mail', { userId }, async () => {
+        const account = await deps.accounts.findById(userId);
+        if (!account?.email) return;
+        await deps.mailer.sendPasswordChanged(account.email, { forgot: `${deps.publicUrl.replace(/\/$/, '')}/forgot-password` });
+      });
       return { message: PASSWORD_UPDATED };
     },
   );

@@ -1,66 +1,88 @@
+// Sign-up. The answer never says whether the address already has an account: after the form's
+// own rules (checked here, including Keycloak's password policy), every request gets the same
+// 201 at once, and the Keycloak work runs in the background — a new address gets its account and
+// Keycloak's verification mail, an address that has an account gets a mail telling its owner.
 import { Type } from '@sinclair/typebox';
-import { HttpError, badRequest, conflict, type ServiceApp } from '@tuber/kit';
+import { badRequest, type ServiceApp } from '@tuber/kit';
+import type { BackgroundWork } from '../background.js';
+import type { PasswordBlocklist } from '../domain/blocklist.js';
+import type { MailCooldown } from '../domain/mail-cooldown.js';
 import {
   BuyerSignup,
   FarmerSignup,
   accountAttributes,
   normaliseEmail,
   passwordProblem,
-  PASSWORD_REJECTED,
   type BuyerSignup as BuyerSignupBody,
   type FarmerSignup as FarmerSignupBody,
 } from '../domain/signup.js';
-import { EmailInUse, PasswordRejected, type AccountDirectory } from '../keycloak.js';
+import { EmailInUse, type AccountDirectory } from '../keycloak.js';
+import type { Mailer } from '../mailer.js';
 import { rejectInvalidBody } from './validation.js';
 
 const Message = Type.Object({ message: Type.String() });
 export const REGISTRATION_SUCCESSFUL = 'Registration successful! Please verify your email.';
 
-export function signupRoutes(app: ServiceApp, deps: { accounts: AccountDirectory; rateLimit: object }) {
-  async function register(body: BuyerSignupBody | FarmerSignupBody, role: 'buyer' | 'farmer', log: ServiceApp['log']) {
-    const problem = passwordProblem(body.password, body.confirm_password);
-    if (problem) throw badRequest(problem);
+export interface SignupDeps {
+  accounts: AccountDirectory;
+  mailer: Mailer;
+  background: BackgroundWork;
+  cooldown: MailCooldown;
+  blocklist: PasswordBlocklist;
+  publicUrl: string;
+  rateLimit: object;
+}
+
+export function signupRoutes(app: ServiceApp, deps: SignupDeps) {
+  const base = deps.publicUrl.replace(/\/$/, '');
+
+  function register(body: BuyerSignupBody | FarmerSignupBody, role: 'buyer' | 'farmer', log: ServiceApp['log']) {
     const email = normaliseEmail(body.email);
-    let id: string;
-    try {
-      id = await deps.accounts.create({
-        email,
-        firstName: body.firstname.trim(),
-        lastName: body.lastname.trim(),
-        password: body.password,
-        role,
-        attributes: accountAttributes(body, role),
-      });
-    } catch (err) {
-      if (err instanceof EmailInUse) throw conflict('An account with this e-mail already exists. Log in, or reset your password.');
-      if (err instanceof PasswordRejected) throw badRequest(PASSWORD_REJECTED);
-      throw err;
-    }
-    try {
-      await deps.accounts.sendVerifyEmail(id);
-    } catch (err) {
-      // The account exists; the person can ask for the mail again from the login page.
-      log.error({ err, userId: id }, 'verification mail could not be sent');
-      throw new HttpError(
-        502,
-        'Your account was created, but the verification e-mail could not be sent. Use "Resend verification" on the login page.',
-      );
-    }
-    log.info({ userId: id, role }, 'account registered');
+    const problem = passwordProblem(body.password, body.confirm_password, { email, isCommon: (p) => deps.blocklist.has(p) });
+    if (problem) throw badRequest(problem);
+    deps.background.start(log, 'sign-up', { email, role }, async (context) => {
+      let id: string;
+      try {
+        id = await deps.accounts.create({
+          email,
+          firstName: body.firstname.trim(),
+          lastName: body.lastname.trim(),
+          password: body.password,
+          role,
+          attributes: accountAttributes(body, role),
+        });
+      } catch (err) {
+        if (!(err instanceof EmailInUse)) throw err;
+        // The address has an account: its owner hears of the attempt, the caller learns nothing.
+        const sent = await deps.cooldown.sendOnce(email, () =>
+          deps.mailer.sendSignupAttempt(email, { login: `${base}/login`, forgot: `${base}/forgot-password` }),
+        );
+        return log.info({ email, sent }, sent ? 'sign-up with an address in use; owner told' : 'sign-up attempt mail skipped: cooldown');
+      }
+      context.userId = id;
+      log.info({ userId: id, role }, 'account registered');
+      // A mail sent to this address within the cooldown holds this one back; "Resend verification" works after it.
+      if (!(await deps.cooldown.sendOnce(email, () => deps.accounts.sendVerifyEmail(id)))) {
+        log.info({ userId: id }, 'verification mail skipped: cooldown');
+      }
+    });
   }
 
-  const responses = { 201: Message, 400: Type.Ref('ErrorResponse'), 409: Type.Ref('ErrorResponse'), 429: Type.Ref('ErrorResponse') };
+  const responses = { 201: Message, 400: Type.Ref('ErrorResponse'), 429: Type.Ref('ErrorResponse') };
+  const description =
+    'Answers 201 for every valid form, whether or not the address has an account: the account is created, ' +
+    "and Keycloak's verification mail sent, after the answer; an address that already has an account gets a mail telling its owner.";
 
   app.post(
     '/api/auth/signup/buyer',
     {
       config: { rateLimit: deps.rateLimit },
       attachValidation: true,
-      schema: { summary: 'Create a buyer account', body: BuyerSignup, response: responses },
+      schema: { summary: 'Create a buyer account', description, body: BuyerSignup, response: responses },
     },
     async (request, reply) => {
       rejectInvalidBody(request);
-      await register(request.body, 'buyer', request.log);
+      register(request.body, 'buyer', request.log);
       return reply.code(201).send({ message: REGISTRATION_SUCCESSFUL });
     },
   );
@@ -70,11 +92,11 @@ export function signupRoutes(app: ServiceApp, deps: { accounts: AccountDirectory
     {
       config: { rateLimit: deps.rateLimit },
       attachValidation: true,
-      schema: { summary: 'Create a farmer account', body: FarmerSignup, response: responses },
+      schema: { summary: 'Create a farmer account', description, body: FarmerSignup, response: responses },
     },
     async (request, reply) => {
       rejectInvalidBody(request);
-      await register(request.body, 'farmer', request.log);
+      register(request.body, 'farmer', request.log);
       return reply.code(201).send({ message: REGISTRATION_SUCCESSFUL });
     },
   );

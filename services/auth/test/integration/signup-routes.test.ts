@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../../../test/support/accounts.js';
 import { mailCount, waitForMail } from '../../../../test/support/mail.js';
-import { authApp, keycloakUsersByEmail, post, uniqueEmail, type TestApp } from './support.js';
+import { authApp, commonPassword, keycloakUsersByEmail, post, uniqueEmail, type TestApp } from './support.js';
 
 const REGISTRATION_SUCCESSFUL = 'Registration successful! Please verify your email.';
+const PASSWORD_TOO_COMMON = 'This password is too common and easy to guess. Choose another one.';
 const PHONE_PROBLEM = 'Enter a valid phone number: 7 to 20 digits, spaces, dashes or brackets, optionally starting with +.';
 const TUBER_PROBLEM = 'Choose the tubers you grow from: yam, cassava, potato, sweet potato, tumeric, garlic, ginger (each at most once).';
 
@@ -52,6 +53,7 @@ describe('sign-up that succeeds', () => {
     const body = buyer();
     registered.push(body.email);
     expect(await signup('buyer', body)).toEqual({ status: 201, message: REGISTRATION_SUCCESSFUL });
+    await auth.background.settled();
     await waitForMail(body.email, /verif/i);
     const [user] = await keycloakUsersByEmail(body.email);
     expect(user).toMatchObject({
@@ -68,6 +70,7 @@ describe('sign-up that succeeds', () => {
     registered.push(all.email, none.email);
     expect(await signup('farmer', all)).toEqual({ status: 201, message: REGISTRATION_SUCCESSFUL });
     expect(await signup('farmer', none)).toEqual({ status: 201, message: REGISTRATION_SUCCESSFUL });
+    await auth.background.settled();
     const [withAll] = await keycloakUsersByEmail(all.email);
     expect(withAll?.attributes).toMatchObject({
       user_type: ['farmer'],
@@ -91,17 +94,28 @@ describe('sign-up rules', () => {
     }
   });
 
-  it('says "Password must be at least 6 characters long" below 6', async () => {
-    await expectRefused('buyer', buyer({ password: 'abc12', confirm_password: 'abc12' }), 'Password must be at least 6 characters long');
-  });
-
-  it("passes on the refusal of Keycloak's password policy (the password may not be the e-mail address)", async () => {
-    const email = uniqueEmail('buyer');
+  it('says "Password must be at least 8 characters long" below 8', async () => {
     await expectRefused(
       'buyer',
-      buyer({ email, password: email, confirm_password: email }),
-      'Choose a password of at least 6 characters that is not your e-mail address.',
+      buyer({ password: 'abc1234', confirm_password: 'abc1234' }),
+      'Password must be at least 8 characters long',
     );
+    await expectRefused(
+      'farmer',
+      farmer({ password: 'abc1234', confirm_password: 'abc1234' }),
+      'Password must be at least 8 characters long',
+    );
+  });
+
+  it('refuses the e-mail address as the password (as Keycloak would), before answering', async () => {
+    const email = uniqueEmail('buyer');
+    await expectRefused('buyer', buyer({ email, password: email, confirm_password: email }), 'Password cannot be your e-mail address.');
+  });
+
+  it("refuses a password on Keycloak's common-password list, before answering", async () => {
+    const common = await commonPassword();
+    await expectRefused('buyer', buyer({ password: common, confirm_password: common }), PASSWORD_TOO_COMMON);
+    await expectRefused('farmer', farmer({ password: common.toUpperCase(), confirm_password: common.toUpperCase() }), PASSWORD_TOO_COMMON);
   });
 
   it('asks for a valid e-mail address', async () => {

@@ -2,6 +2,8 @@
 // other integration tests build it, plus what the tests of the account routes share.
 import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 import { loadConfig, type ServiceApp } from '@tuber/kit';
@@ -31,10 +33,14 @@ export interface TestApp {
  */
 export async function authApp(env: Record<string, string> = {}, overrides: AuthOverrides = {}): Promise<TestApp> {
   const background = new BackgroundWork();
-  const app = await buildApp(loadConfig(AuthConfig, { ...serviceEnv('auth'), AUTH_RATE_LIMIT_PER_MINUTE: '10000', ...env }), {
-    background,
-    ...overrides,
-  });
+  const app = await buildApp(
+    // The running auth service relays Keycloak's events; an app built for a test does not.
+    loadConfig(AuthConfig, { ...serviceEnv('auth'), AUTH_RATE_LIMIT_PER_MINUTE: '10000', ACCOUNT_EVENTS_POLL_MS: '0', ...env }),
+    {
+      background,
+      ...overrides,
+    },
+  );
   const errors: ErrorLog[] = [];
   // The logger stays silent; each request's own logger is watched instead.
   app.addHook('onRequest', async (request) => {
@@ -52,6 +58,19 @@ export const post = (app: ServiceApp, url: string, payload: unknown, ip = client
   app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-forwarded-for': ip } });
 
 export const uniqueEmail = (role: string) => `${role}-${randomUUID().slice(0, 8)}@test.tuber.local`;
+
+/** The common-password list the realm's passwordBlacklist policy reads (the auth service reads it too). */
+export const BLOCKLIST_FILE = fileURLToPath(
+  new URL('../../../../infra/keycloak/password-blacklists/common-passwords.txt', import.meta.url),
+);
+
+/** A password of at least 8 characters that is on that list. */
+export async function commonPassword(): Promise<string> {
+  const list = (await readFile(BLOCKLIST_FILE, 'utf8')).split(/\r?\n/).map((line) => line.trim());
+  const found = list.find((line) => line.length >= 8 && !line.startsWith('#'));
+  if (!found) throw new Error(`no password of 8 characters or more in ${BLOCKLIST_FILE}`);
+  return found;
+}
 
 /** A local port nothing listens on (a server that is down). */
 export async function closedPort(): Promise<number> {

@@ -1,6 +1,6 @@
 // The catalog's own copies of what other services own, built from their events:
 // farmers (business name, location, tubers) and the images the media service stored (dropped
-// again when it removes them).
+// again when it removes them); farmers whose accounts were deleted.
 import { Schema, type Connection } from 'mongoose';
 
 const FarmerSchema = new Schema(
@@ -31,10 +31,24 @@ const ImageSchema = new Schema(
 );
 ImageSchema.index({ image_id: 1 }, { unique: true });
 
+/**
+ * Farmers whose accounts were deleted (AccountDeleted). Their products are gone, and a
+ * FarmerProfileChanged delivered late must not bring the farmer back.
+ */
+const RemovedFarmerSchema = new Schema(
+  {
+    farmer_id: { type: String, required: true },
+    deleted_at: { type: Date, required: true },
+  },
+  { collection: 'removed_farmer', versionKey: false },
+);
+RemovedFarmerSchema.index({ farmer_id: 1 }, { unique: true });
+
 export function projectionModels(connection: Connection) {
   return {
     Farmer: connection.model('Farmer', FarmerSchema),
     Image: connection.model('Image', ImageSchema),
+    RemovedFarmer: connection.model('RemovedFarmer', RemovedFarmerSchema),
   };
 }
 export type Projections = ReturnType<typeof projectionModels>;

@@ -1,14 +1,16 @@
 // Consumers that keep the catalog's projections current. Idempotent: farmers are replaced only
 // by a newer revision, images are inserted once by id and marked when removed; a farmer's new
-// name and place are copied onto their products.
-import { FarmerProfileChanged, ImageRemoved, ImageStored } from '@tuber/contracts';
-import type { EventBus } from '@tuber/kit';
+// name and place are copied onto their products. A deleted account takes its farmer and products.
+import { AccountDeleted, FarmerProfileChanged, ImageRemoved, ImageStored, ProductDeleted } from '@tuber/contracts';
+import { flushOutbox, pendingEvent, type EventBus } from '@tuber/kit';
 import type { ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
 
 export async function followProjections(bus: EventBus, projections: Projections, Product: ProductModel): Promise<void> {
+  await projections.RemovedFarmer.init();
   await bus.consume(FarmerProfileChanged, { durable: 'catalog-farmers' }, async (event) => {
     const { farmer_id, business_name, location, tuber, revision } = event;
+    if (await projections.RemovedFarmer.exists({ farmer_id })) return; // the account is gone
     const current = await projections.Farmer.findOne({ farmer_id }, { revision: 1 }).lean();
     if (current && current.revision >= revision) return; // stale or repeated
     if (current) {
@@ -36,5 +38,40 @@ export async function followProjections(bus: EventBus, projections: Projections,
       { $set: { removed: true }, $setOnInsert: { farmer_id: event.farmer_id, url: '', card_url: '', thumb_url: '' } },
       { upsert: true },
     );
+  });
+
+  // A deleted account's products go as if the farmer had deleted each (ProductDeleted, so the media
+  // service removes their photos), and the farmer can no longer post. Each step is one document
+  // write and can be repeated: a redelivery marks nothing new and finishes what was left.
+  await bus.consume(AccountDeleted, { durable: 'catalog-account-deleted' }, async (event) => {
+    const farmer_id = event.user_id;
+    await projections.RemovedFarmer.updateOne(
+      { farmer_id },
+      { $setOnInsert: { farmer_id, deleted_at: new Date(event.deleted_at) } },
+      { upsert: true },
+    );
+    await projections.Farmer.deleteOne({ farmer_id });
+    const deletedAt = new Date().toISOString();
+    for (const product of await Product.find({ farmer_id, deleting: { $ne: true } }, { product_id: 1, image_ids: 1 }).lean()) {
+      const { product_id, image_ids } = product;
+      await Product.updateOne(
+        { product_id, deleting: { $ne: true } },
+        {
+          $set: { deleting: true },
+          $push: {
+            outbox: pendingEvent(
+              ProductDeleted,
+              { product_id, farmer_id, image_ids, deleted_at: deletedAt },
+              `product-deleted:${product_id}`,
+            ),
+          },
+        },
+      );
+    }
+    for (const product of await Product.find({ farmer_id, deleting: true }, { product_id: 1 }).lean()) {
+      // Throws if the bus is away: the event is redelivered (and the outbox relay publishes meanwhile).
+      await flushOutbox(Product, { product_id: product.product_id }, bus);
+      await Product.deleteOne({ product_id: product.product_id, deleting: true, 'outbox.0': { $exists: false } });
+    }
   });
 }

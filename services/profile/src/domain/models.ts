@@ -1,4 +1,7 @@
-// Buyer and farmer profiles (spec §3), one collection each, unique by e-mail and by user id.
+// Buyer and farmer profiles (spec §3), one collection each, unique by user id (the token's subject).
+// The e-mail address is a copy of the account's verified address, kept current by AccountEmailChanged;
+// it identifies nothing, and two profiles may hold the same one for a while (an address that moved
+// from a deleted account to a new one before the deletion arrived).
 import { Schema, type Connection } from 'mongoose';
 import { TUBER_TYPES } from '@tuber/contracts';
 import { OutboxField } from '@tuber/kit';
@@ -9,6 +12,8 @@ const person = {
   firstname: { type: String, required: true },
   lastname: { type: String, required: true },
   phone: { type: String, required: true },
+  /** When Keycloak recorded the change that set `email` (absent: the address the profile was created with). */
+  email_changed_at: { type: Date },
   /** Events written with the profile and published right after (see docs/adr/0009). */
   outbox: OutboxField,
 };
@@ -17,7 +22,6 @@ export const BuyerSchema = new Schema(
   { ...person, user_type: { type: String, enum: ['buyer'], default: 'buyer' } },
   { collection: 'buyer', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
-BuyerSchema.index({ email: 1 }, { unique: true });
 BuyerSchema.index({ user_id: 1 }, { unique: true });
 
 export const FarmerSchema = new Schema(
@@ -32,13 +36,40 @@ export const FarmerSchema = new Schema(
   },
   { collection: 'farmer', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
-FarmerSchema.index({ email: 1 }, { unique: true });
 FarmerSchema.index({ user_id: 1 }, { unique: true });
+
+/** Accounts deleted in Keycloak: their profiles are gone and are not created again. */
+export const RemovedAccountSchema = new Schema(
+  {
+    user_id: { type: String, required: true },
+    deleted_at: { type: Date, required: true },
+  },
+  { collection: 'removed_account', versionKey: false },
+);
+RemovedAccountSchema.index({ user_id: 1 }, { unique: true });
 
 export function profileModels(connection: Connection) {
   return {
     Buyer: connection.model('Buyer', BuyerSchema),
     Farmer: connection.model('Farmer', FarmerSchema),
+    RemovedAccount: connection.model('RemovedAccount', RemovedAccountSchema),
   };
 }
 export type ProfileModels = ReturnType<typeof profileModels>;
+
+/**
+ * Profiles were once unique by e-mail too (and found by it). That index would now refuse the
+ * profile of a new account that reuses a deleted account's address before the deletion arrives:
+ * it goes. Returns the collections it was dropped from.
+ */
+export async function dropEmailUniqueness(models: ProfileModels): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const model of [models.Buyer, models.Farmer]) {
+    const indexes = await model.collection.indexes().catch(() => []);
+    if (indexes.some((index) => index.name === 'email_1')) {
+      await model.collection.dropIndex('email_1');
+      dropped.push(model.collection.collectionName);
+    }
+  }
+  return dropped;
+}

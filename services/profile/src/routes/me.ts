@@ -26,15 +26,20 @@ export const Profile = Type.Object({
 
 const Created = Type.Object({ created: Type.Boolean(), message: Type.String(), profile: Profile });
 
+export const ACCOUNT_DELETED = 'This account has been deleted.';
+export const EMAIL_NOT_VERIFIED = 'Verify your e-mail address before setting up your profile.';
+
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: EventBus }) {
   const { Buyer, Farmer } = deps.models;
 
-  async function findMine(userId: string, email: string) {
-    const buyer = await Buyer.findOne({ $or: [{ user_id: userId }, { email }] }).lean();
+  // By the token's subject only: an e-mail address can pass to another account (a deleted
+  // account's address, reused), and must never bring the first account's profile with it.
+  async function findMine(userId: string) {
+    const buyer = await Buyer.findOne({ user_id: userId }).lean();
     if (buyer) return { ...buyer, user_type: 'buyer' as const };
-    const farmer = await Farmer.findOne({ $or: [{ user_id: userId }, { email }] }).lean();
+    const farmer = await Farmer.findOne({ user_id: userId }).lean();
     if (farmer) return { ...farmer, user_type: 'farmer' as const };
     return undefined;
   }
@@ -65,7 +70,7 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
       },
     },
     async (request) => {
-      const mine = await findMine(request.identity.userId, request.identity.email);
+      const mine = await findMine(request.identity.userId);
       if (!mine) throw notFound('No profile has been created for this account yet.');
       return mine;
     },
@@ -83,8 +88,8 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
       },
     },
     async (request, reply) => {
-      const { userId, email } = request.identity;
-      const existing = await findMine(userId, email);
+      const { userId, email, emailVerified } = request.identity;
+      const existing = await findMine(userId);
       if (existing) {
         // Already set up: still make sure the account's pending flag gets cleared.
         await deps.bus.publish(
@@ -94,6 +99,10 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
         );
         return { created: false, message: 'Your profile is already set up!', profile: existing };
       }
+      // An address nobody has proven to own never goes into a profile (Keycloak does not issue
+      // tokens before verification; this holds should that ever change).
+      if (!emailVerified) throw badRequest(EMAIL_NOT_VERIFIED);
+      if (await deps.models.RemovedAccount.exists({ user_id: userId })) throw badRequest(ACCOUNT_DELETED);
       const draft = draftFromClaims(userId, request.identity.claims);
       if ('problem' in draft) throw badRequest(draft.problem);
 
@@ -123,12 +132,12 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
         // A concurrent request created it first: same answer as "already set up".
-        const winner = await findMine(userId, email);
+        const winner = await findMine(userId);
         if (winner) return { created: false, message: 'Your profile is already set up!', profile: winner };
         throw err;
       }
       request.log.info({ userId, userType: draft.user_type }, 'profile created');
-      const profile = await findMine(userId, email);
+      const profile = await findMine(userId);
       return reply.code(201).send({ created: true, message: `Your ${draft.user_type} profile has been created!`, profile: profile! });
     },
   );
