@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 export TUBER_ROOT := $(CURDIR)
 
-.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test bench load lint typecheck
+.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test bench load lint typecheck doctor
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -40,6 +40,9 @@ down: app-down infra-down ## stop everything
 
 status: infra-status
 	@bash infra/local/app.sh status
+
+doctor: ## what is installed, cached, running (and whose), and what is missing, with hints
+	@bash infra/local/doctor.sh
 
 test: install build ## every test: starts servers once, runs unit, integration and browser tests, stops what it started
 	@bash test/run.sh
