@@ -13,6 +13,8 @@ const base = frontEndConfig({
   port: Number(process.env.BUYER_PORT ?? 3002),
   title: 'Tuber Market — buyer (standalone)',
   publicPath: 'auto',
+  // The standalone page is for `npm run dev`; production ships only what the shell loads.
+  standalonePageInDevOnly: true,
   // Alone, the dev server plays the gateway for the API and the product photos.
   devServer: { proxy: [{ context: ['/api', '/auth', '/files'], target: gateway, changeOrigin: true }] },
 });

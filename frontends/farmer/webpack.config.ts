@@ -11,6 +11,8 @@ export default frontEndConfig({
   port: Number(process.env.FARMER_PORT ?? 3003),
   title: 'Tuber Market — farmer (standalone)',
   publicPath: 'auto',
+  // The standalone page is for `npm run dev`; production ships only what the shell loads.
+  standalonePageInDevOnly: true,
   // Alone, the dev server plays the gateway for the API and the product photos.
   devServer: { proxy: [{ context: ['/api', '/auth', '/files'], target: gateway, changeOrigin: true }] },
 });

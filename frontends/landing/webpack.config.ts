@@ -9,4 +9,6 @@ export default frontEndConfig({
   port: Number(process.env.LANDING_PORT ?? 3001),
   title: 'Tuber Market — landing (standalone)',
   publicPath: 'auto',
+  // The standalone page is for `npm run dev`; production ships only what the shell loads.
+  standalonePageInDevOnly: true,
 });

@@ -24,23 +24,30 @@ port_of() {
 
 is_service() { [[ " ${SERVICES[*]} " == *" $1 "* ]]; }
 
-# Environment of a service: connection strings from the ports, secrets the infra generated.
+# Environment of a service: connection strings from the ports, and the service's own credentials
+# the infra generated (docs/adr/0017): its NATS user, its Redis ACL user, its FerretDB role (the
+# database of its name), and for media its MinIO user; a service gets only what it uses.
 service_env() {
   local name=$1
   printf '%s\n' \
     "PORT=$(port_of "$name")" "HOST=127.0.0.1" "NODE_ENV=${NODE_ENV:-production}" "LOG_LEVEL=${LOG_LEVEL:-info}" \
-    "MONGO_URL=mongodb://127.0.0.1:${MONGO_PORT}/${name}" \
-    "NATS_URL=nats://127.0.0.1:${NATS_PORT}" \
-    "REDIS_URL=redis://127.0.0.1:${REDIS_PORT}" \
+    "REDIS_URL=redis://$name:$(secret "redis-$name-password")@127.0.0.1:${REDIS_PORT}" \
     "KEYCLOAK_URL=http://127.0.0.1:${KEYCLOAK_PORT}/auth" "KEYCLOAK_REALM=${KEYCLOAK_REALM}" \
     "OIDC_ISSUER=${PUBLIC_URL}/auth/realms/${KEYCLOAK_REALM}" "OIDC_AUDIENCE=tuber-api" \
-    "PUBLIC_URL=${PUBLIC_URL}" \
-    "MINIO_ENDPOINT=127.0.0.1" "MINIO_PORT=${MINIO_PORT}" "MINIO_BUCKET=${MINIO_BUCKET}" \
-    "MINIO_ACCESS_KEY=$(secret minio-root-user)" "MINIO_SECRET_KEY=$(secret minio-root-password)" \
-    "KEYCLOAK_AUTH_CLIENT_SECRET=$(secret keycloak-auth-client-secret)" \
-    "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}" \
-    "NUTRITION_UPSTREAM_URL=${NUTRITION_UPSTREAM_URL:-}" "NUTRITION_UPSTREAM_APP_ID=${NUTRITION_UPSTREAM_APP_ID:-}" \
-    "NUTRITION_UPSTREAM_APP_KEY=${NUTRITION_UPSTREAM_APP_KEY:-}"
+    "PUBLIC_URL=${PUBLIC_URL}"
+  case $name in auth | profile | catalog | media) echo "NATS_URL=nats://$name:$(secret "nats-$name-password")@127.0.0.1:${NATS_PORT}" ;; esac
+  case $name in profile | catalog | media) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=PLAIN" ;; esac
+  case $name in
+    auth)
+      printf '%s\n' "KEYCLOAK_AUTH_CLIENT_SECRET=$(secret keycloak-auth-client-secret)" \
+        "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}" ;;
+    media)
+      printf '%s\n' "MINIO_ENDPOINT=127.0.0.1" "MINIO_PORT=${MINIO_PORT}" "MINIO_BUCKET=${MINIO_BUCKET}" \
+        "MINIO_ACCESS_KEY=media" "MINIO_SECRET_KEY=$(secret minio-media-password)" ;;
+    nutrition)
+      printf '%s\n' "NUTRITION_UPSTREAM_URL=${NUTRITION_UPSTREAM_URL:-}" "NUTRITION_UPSTREAM_APP_ID=${NUTRITION_UPSTREAM_APP_ID:-}" \
+        "NUTRITION_UPSTREAM_APP_KEY=${NUTRITION_UPSTREAM_APP_KEY:-}" ;;
+  esac
 }
 
 secret() {
@@ -57,11 +64,14 @@ start_one() {
     start_daemon "$name" env "${vars[@]}" node "$root/services/$name/dist/server.js"
     wait_http "http://127.0.0.1:$port/health" "$name"
   else
-    [ -f "$root/frontends/$name/dist/index.html" ] || { echo "frontends/$name is not built: run 'make build'" >&2; return 1; }
+    # The shell's build has its page; a remote's production build has no page, only what the shell loads.
+    local first=index.html
+    [ "$name" = shell ] || first=mf-manifest.json
+    [ -f "$root/frontends/$name/dist/$first" ] || { echo "frontends/$name is not built: run 'make build'" >&2; return 1; }
     local flags=(--cors --quiet --host 127.0.0.1 --port "$port")
     [ "$name" = shell ] && flags+=(--single)
     start_daemon "$name" "$root/node_modules/.bin/sirv" "$root/frontends/$name/dist" "${flags[@]}"
-    wait_http "http://127.0.0.1:$port/" "$name"
+    wait_http "http://127.0.0.1:$port/$([ "$name" = shell ] || echo "$first")" "$name"
   fi
 }
 

@@ -1,8 +1,9 @@
 // The farmer side in headless Chromium against the real servers: a farmer fills the Add Product form,
 // uploads real photos, sees the nutrition values fill in, posts, finds the product in "All Product List"
 // with a 2-decimal naira price, expands the description, deletes it and sees it gone.
-// Run twice: inside the shell after signing in on Keycloak's login page (the product as people use it), and
-// in the farmer remote running alone with a token (the remote as an app of its own).
+// Inside the shell after signing in on Keycloak's login page (the product as people use it); and, when
+// FARMER_E2E_STANDALONE names a farmer dev server (`FARMER_PORT=<port> npm run dev -w frontends/farmer`), in the
+// remote running alone with a token. Production builds ship no standalone page (ADR 0019).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ let photoDir: string;
 let photoFiles: string[];
 let notAPhoto: string;
 const accounts: string[] = [];
+const standalone = process.env.FARMER_E2E_STANDALONE?.replace(/\/$/, '');
 
 beforeAll(async () => {
   photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farmer-e2e-'));
@@ -226,7 +228,14 @@ describe('farmer side in the shell', () => {
       await catalogKnowsFarmer(accessToken);
 
       if (new URL(page.url()).pathname !== '/dashboard/farmer') await page.goto(`${publicUrl}/dashboard/farmer`);
+      const uploads: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/media/images') uploads.push(request.resourceType());
+      });
       await postListAndDelete(page, 'farmer-shell');
+      // The shell hands the remote a token, so the photos go by XMLHttpRequest, the only way to see upload progress.
+      expect(uploads.length).toBe(5);
+      expect(new Set(uploads)).toEqual(new Set(['xhr']));
       const mine = await api('GET', '/api/catalog/products/mine', { token: accessToken });
       expect(mine.body.items).toEqual([]);
       expect(unexpected(errors)).toEqual([]);
@@ -239,7 +248,7 @@ describe('farmer side in the shell', () => {
   });
 });
 
-describe('farmer remote on its own', () => {
+describe.skipIf(!standalone)('farmer remote on its own (dev server)', () => {
   it('posts, lists and deletes a product with a signed-in farmer token', async () => {
     const farmer = await newFarmer();
     const { accessToken } = await signInWithPassword(farmer.email, farmer.password);
@@ -250,8 +259,8 @@ describe('farmer remote on its own', () => {
     const errors = collectPageErrors(page);
     try {
       await page.addInitScript((token) => window.sessionStorage.setItem('tuber.farmer.dev.accessToken', token), accessToken);
-      // The remote's own index.html behind the gateway; its router starts at the add-product page.
-      await page.goto(`${publicUrl}/mf/farmer/`);
+      // The remote's own page on its dev server; its router starts at the add-product page.
+      await page.goto(`${standalone}/`);
       await page.getByText(`Standalone, signed in as ${farmer.email}`).waitFor();
       const uploads: string[] = [];
       page.on('request', (request) => {

@@ -27,6 +27,12 @@ export interface FrontEndOptions {
   publicPath: 'auto' | '/';
   /** Files in <dir>/public are copied to dist as they are (e.g. the shell's remotes.json). */
   publicDir?: boolean;
+  /**
+   * A remote's own page (src/index.ts booting the remote alone, e.g. with a dev token bar) is for
+   * `npm run dev` only: the production build then emits just what hosts load (mf-manifest.json,
+   * remoteEntry.js and the exposed chunks), so no standalone page ships in dist or the image.
+   */
+  standalonePageInDevOnly?: boolean;
   devServer?: DevServerConfiguration;
 }
 
@@ -53,13 +59,16 @@ export function frontEndConfig(options: FrontEndOptions) {
     const production = (argv.mode ?? 'production') === 'production';
     const name = options.federation.name ?? path.basename(options.dir);
     const hashed = production ? '.[contenthash:8]' : '';
+    const page = !(production && options.standalonePageInDevOnly);
 
     return {
       mode: production ? 'production' : 'development',
       context: options.dir,
-      entry: { main: './src/index.ts' },
+      // Without the page, the federation plugin adds the only entry (remoteEntry).
+      entry: page ? { main: './src/index.ts' } : {},
       target: 'web',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No source maps in production: neither .map files nor sourceMappingURL comments ship (ADR 0019).
+      devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(options.dir, 'dist'),
         publicPath: options.publicPath,
@@ -120,12 +129,16 @@ export function frontEndConfig(options: FrontEndOptions) {
       },
       plugins: [
         new ModuleFederationPlugin({ dts: false, experiments: { optimization: { target: 'web' } }, ...options.federation }),
-        new HtmlWebpackPlugin({
-          template: path.join(uiBuildDir, 'index.html'),
-          title: options.title,
-          // Only the app's own entry: remoteEntry is for hosts, not for this page.
-          chunks: ['main'],
-        }),
+        ...(page
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(uiBuildDir, 'index.html'),
+                title: options.title,
+                // Only the app's own entry: remoteEntry is for hosts, not for this page.
+                chunks: ['main'],
+              }),
+            ]
+          : []),
         ...(options.publicDir ? [new CopyPublicDirPlugin(path.join(options.dir, 'public'))] : []),
       ],
       optimization: { moduleIds: 'deterministic' },
