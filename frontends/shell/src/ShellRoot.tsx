@@ -81,7 +81,8 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
     setLogoutOpen(false);
     keepForNextPage('success', LOGGED_OUT);
     try {
-      await store.logout('/login');
+      // Back to the landing page, where the toast shows: /login would hand straight over to Keycloak.
+      await store.logout('/');
     } catch (error) {
       forgetKeptToast();
       toasts.error(`Error logging out, ${error instanceof Error ? error.message : String(error)}`);

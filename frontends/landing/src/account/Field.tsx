@@ -1,15 +1,47 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import styles from './forms.module.css';
 
-/** A labelled input; every field of the account forms is required (spec §5). */
-export function Field({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string };
+
+/**
+ * A labelled input, with an optional hint read out with it; every field of the account forms is required
+ * (spec §5). A password field has a Show/Hide button, like Keycloak's login page.
+ */
+export function Field({ label, hint, type, ...input }: FieldProps) {
   const id = useId();
+  const [shown, setShown] = useState(false);
+  const password = type === 'password';
+  const control = (
+    <input
+      id={id}
+      className={styles.input}
+      required
+      type={password && shown ? 'text' : type}
+      aria-describedby={hint ? `${id}-hint` : undefined}
+      {...input}
+    />
+  );
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input id={id} className={styles.input} required {...input} />
+      {password ? (
+        <div className={styles.passwordBox}>
+          {control}
+          <button type="button" className={styles.reveal} aria-controls={id} onClick={() => setShown((now) => !now)}>
+            {shown ? 'Hide' : 'Show'}
+            <span className={styles.visuallyHidden}> password</span>
+          </button>
+        </div>
+      ) : (
+        control
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

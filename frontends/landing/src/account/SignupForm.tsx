@@ -1,9 +1,11 @@
 // Create New Farmer/Buyer Account (spec §5): every field required, e-mail and telephone input types,
-// the seven tuber checkboxes for farmers, "Passwords do not match!" checked here before the server does.
+// the seven tuber checkboxes for farmers; "Passwords do not match!" and the 8-character minimum are checked
+// here before the server does (it also refuses common passwords, and its message is shown).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClass, useApi, useToast } from '@tuber/ui';
-import { REGISTRATION_SUCCESSFUL, TUBERS, signupFailure, signupPasswordProblem } from '../domain/rules.js';
+import { Button, useApi, useToast } from '@tuber/ui';
+import { PASSWORD_HINT, REGISTRATION_SUCCESSFUL, TUBERS, signupFailure, signupPasswordProblem } from '../domain/rules.js';
+import { AccountCreated } from './AccountCreated.js';
 import { Field } from './Field.js';
 import styles from './forms.module.css';
 
@@ -65,22 +67,7 @@ export function SignupForm({ role }: { role: Role }) {
     }
   }
 
-  if (createdFor) {
-    return (
-      <section className={`${styles.card} ${styles.center}`} aria-labelledby="created-title">
-        <h1 id="created-title" className={styles.title}>
-          Account Created!
-        </h1>
-        <p className={styles.notice}>
-          We have sent a verification link to <strong>{createdFor}</strong>. Please verify your email before logging in: open the link in
-          the e-mail, then come back and log in.
-        </p>
-        <Link to="/login" className={buttonClass('primary', styles.submit)}>
-          Go to Login
-        </Link>
-      </section>
-    );
-  }
+  if (createdFor) return <AccountCreated email={createdFor} />;
 
   const title = role === 'farmer' ? 'Create New Farmer Account' : 'Create New Buyer Account';
   return (
@@ -121,7 +108,7 @@ export function SignupForm({ role }: { role: Role }) {
         <Field label="Email" type="email" autoComplete="email" {...field('email')} />
         <Field label="Phone Number" type="tel" autoComplete="tel" {...field('phone')} />
         <div className={styles.row}>
-          <Field label="Password" type="password" autoComplete="new-password" {...field('password')} />
+          <Field label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...field('password')} />
           <Field label="Confirm Password" type="password" autoComplete="new-password" {...field('confirm_password')} />
         </div>
         <Button type="submit" className={styles.submit} disabled={submitting}>

@@ -2,29 +2,34 @@
 import { ApiError } from '@tuber/ui';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match!';
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
-export const MIN_PASSWORD_LENGTH = 6;
+/** 8, not the spec's 6: OWASP ASVS 5.0 level 1, the same rule as Keycloak's policy (docs/adr/0012). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+/** The hint under every new-password field. */
+export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters; avoid common passwords.`;
 export const NO_ACTIVE_SESSION = 'No active session. Please request a new reset link.';
 export const REGISTRATION_SUCCESSFUL = 'Registration successful! Please verify your email.';
 export const RESET_LINK_SENT = 'Password reset link sent to your email!';
 export const PASSWORD_UPDATED = 'Password updated successfully!';
+export const VERIFICATION_RESENT = 'Verification email resent! Please check your inbox.';
 /** Spec §9: the wait before /login after a reset e-mail was sent or the password was updated. */
 export const REDIRECT_DELAY_MS = 3000;
 
 /** The seven tubers a farmer can grow (spec §5), in the spec's order. */
 export const TUBERS = ['yam', 'cassava', 'potato', 'sweet potato', 'tumeric', 'garlic', 'ginger'] as const;
 
-/** Sign-up: only the match is checked (a length at sign-up is "not shown"; Keycloak's policy still applies). */
-export function signupPasswordProblem(password: string, confirm: string): string | undefined {
-  return password === confirm ? undefined : PASSWORDS_DO_NOT_MATCH;
-}
-
-/** Reset: passwords must match, then be at least 6 characters. */
-export function resetPasswordProblem(password: string, confirm: string): string | undefined {
+/**
+ * New passwords (sign-up and reset, one rule): they must match, then be at least 8 characters. The server
+ * checks again, with its blocklist of common passwords; its message is shown when it refuses.
+ */
+export function newPasswordProblem(password: string, confirm: string): string | undefined {
   if (password !== confirm) return PASSWORDS_DO_NOT_MATCH;
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
   return undefined;
 }
+
+export const signupPasswordProblem = newPasswordProblem;
+export const resetPasswordProblem = newPasswordProblem;
 
 /**
  * "Registration failed: {message}" when the server refused the sign-up, "An unexpected error occurred: {message}"
@@ -33,6 +38,11 @@ export function resetPasswordProblem(password: string, confirm: string): string 
 export function signupFailure(error: unknown): string {
   if (error instanceof ApiError && error.statusCode > 0 && error.statusCode < 500) return `Registration failed: ${error.message}`;
   return `An unexpected error occurred: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** "Failed to resend: {message}" (spec §8, verification). */
+export function resendFailure(error: unknown): string {
+  return `Failed to resend: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** "Error: {message}" (reset e-mail, session and password update failures). */

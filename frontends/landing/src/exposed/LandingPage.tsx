@@ -8,10 +8,26 @@ import styles from '../landing/landing.module.css';
 const tubers = ['yam', 'cassava', 'potato', 'sweet potato', 'tumeric', 'garlic', 'ginger'];
 
 const forFarmers = [
-  { title: 'Sell Your Crops', text: 'List your harvest with photos and nutrition facts in minutes, and let buyers nearby find it the same day.', Icon: SproutIcon },
-  { title: 'Market Expansion', text: 'Reach beyond your usual market: local households, restaurants and traders, and buyers from abroad.', Icon: GlobeIcon },
-  { title: 'Sales Management', text: 'Keep your listings, orders and payments in one simple dashboard instead of scattered notebooks.', Icon: ChartIcon },
-  { title: 'Secure Transactions', text: 'Deal with signed-up buyers whose contact details are on record, so every sale is safe and traceable.', Icon: ShieldIcon },
+  {
+    title: 'Sell Your Crops',
+    text: 'List your harvest with photos and nutrition facts in minutes, and let buyers nearby find it the same day.',
+    Icon: SproutIcon,
+  },
+  {
+    title: 'Market Expansion',
+    text: 'Reach beyond your usual market: local households, restaurants and traders, and buyers from abroad.',
+    Icon: GlobeIcon,
+  },
+  {
+    title: 'Sales Management',
+    text: 'Keep your listings, orders and payments in one simple dashboard instead of scattered notebooks.',
+    Icon: ChartIcon,
+  },
+  {
+    title: 'Secure Transactions',
+    text: 'Deal with signed-up buyers whose contact details are on record, so every sale is safe and traceable.',
+    Icon: ShieldIcon,
+  },
 ];
 
 export default function LandingPage() {
@@ -24,7 +40,8 @@ export default function LandingPage() {
             <span className={styles.eyebrow}>Farm to table, around the city</span>
             <h1 className={styles.headline}>Fresh from Earth, available within your reach</h1>
             <p className={styles.subtitle}>
-              Yam, cassava, potatoes, ginger and more: quality tuber crops sourced directly from nearby farmers, at the price the farmer sets.
+              Yam, cassava, potatoes, ginger and more: quality tuber crops sourced directly from nearby farmers, at the price the farmer
+              sets.
             </p>
             {session.status === 'anonymous' && (
               // Join now and Login are in the shell's header; here the two ways in, straight away.
@@ -51,10 +68,12 @@ export default function LandingPage() {
               About Tuber Market
             </h2>
             <p className={styles.lead}>
-              Tuber Market connects the farmers who grow the city&rsquo;s tubers with the people who cook, sell and serve them. Farmers list what they have
-              harvested; buyers browse every listing, compare prices and call or e-mail the farmer directly.
+              Tuber Market connects the farmers who grow the city&rsquo;s tubers with the people who cook, sell and serve them. Farmers list
+              what they have harvested; buyers browse every listing, compare prices and call or e-mail the farmer directly.
             </p>
-            <p className={styles.lead}>No middlemen between the field and your kitchen: fresher crops for buyers, a fairer share for the farmers who grow them.</p>
+            <p className={styles.lead}>
+              No middlemen between the field and your kitchen: fresher crops for buyers, a fairer share for the farmers who grow them.
+            </p>
           </div>
           <div className={styles.crops}>
             <h3 className={styles.cropsTitle}>Crops you will find here</h3>

@@ -7,6 +7,7 @@ import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';
 import {
   NO_ACTIVE_SESSION,
+  PASSWORD_HINT,
   PASSWORD_UPDATED,
   REDIRECT_DELAY_MS,
   errorToast,
@@ -85,6 +86,7 @@ export default function ResetPasswordPage() {
             type="password"
             name="password"
             autoComplete="new-password"
+            hint={PASSWORD_HINT}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />

@@ -4,6 +4,7 @@ import {
   REDIRECT_DELAY_MS,
   TUBERS,
   errorToast,
+  resendFailure,
   resetPasswordProblem,
   resetTokenFrom,
   signupFailure,
@@ -14,8 +15,11 @@ describe('sign-up password', () => {
   it('rejects different passwords with "Passwords do not match!"', () => {
     expect(signupPasswordProblem('secret1', 'secret2')).toBe('Passwords do not match!');
   });
-  it('accepts equal passwords of any length (length at sign-up: not shown)', () => {
-    expect(signupPasswordProblem('abc', 'abc')).toBeUndefined();
+  it('rejects 7 characters with "Password must be at least 8 characters long" (the spec said 6; ADR 0012)', () => {
+    expect(signupPasswordProblem('abcdefg', 'abcdefg')).toBe('Password must be at least 8 characters long');
+  });
+  it('accepts 8 matching characters', () => {
+    expect(signupPasswordProblem('abcdefgh', 'abcdefgh')).toBeUndefined();
   });
 });
 
@@ -23,11 +27,11 @@ describe('reset password', () => {
   it('checks the match first: "Passwords do not match!"', () => {
     expect(resetPasswordProblem('abc', 'abcd')).toBe('Passwords do not match!');
   });
-  it('rejects 5 characters with "Password must be at least 6 characters long"', () => {
-    expect(resetPasswordProblem('abcde', 'abcde')).toBe('Password must be at least 6 characters long');
+  it('rejects 7 characters with "Password must be at least 8 characters long" (the spec said 6; ADR 0012)', () => {
+    expect(resetPasswordProblem('abcdefg', 'abcdefg')).toBe('Password must be at least 8 characters long');
   });
-  it('accepts 6 matching characters', () => {
-    expect(resetPasswordProblem('abcdef', 'abcdef')).toBeUndefined();
+  it('accepts 8 matching characters', () => {
+    expect(resetPasswordProblem('abcdefgh', 'abcdefgh')).toBeUndefined();
   });
   it('reads the token from "#token=…" and nothing else', () => {
     expect(resetTokenFrom('#token=abc_DEF-123')).toBe('abc_DEF-123');
@@ -49,6 +53,9 @@ describe('messages', () => {
   it('reports a network or server failure as "An unexpected error occurred: {message}"', () => {
     expect(signupFailure(new ApiError(0, 'Network Error', 'Failed to fetch'))).toBe('An unexpected error occurred: Failed to fetch');
     expect(signupFailure(new TypeError('boom'))).toBe('An unexpected error occurred: boom');
+  });
+  it('reports a failed resend as "Failed to resend: {message}"', () => {
+    expect(resendFailure(new ApiError(429, 'Too Many Requests', 'Please wait a minute.'))).toBe('Failed to resend: Please wait a minute.');
   });
   it('formats other failures as "Error: {message}"', () => {
     expect(errorToast(new Error('nope'))).toBe('Error: nope');

@@ -20,5 +20,9 @@ export const farmerMenu: MenuLink[] = [
 
 export const menuFor = (userType: UserType | string | undefined): MenuLink[] => (userType === 'buyer' ? buyerMenu : farmerMenu);
 
+/** The header's "Go to Profile": the person's own profile page (the menu's Profile), not the dashboard home. */
+export const profilePageOf = (userType: UserType | string | undefined): string =>
+  userType === 'buyer' ? '/dashboard/buyerprofile' : '/dashboard/farmerprofile';
+
 /** Small-screen menu width (spec §9): 40% of the viewport. */
 export const SMALL_SCREEN_MENU_WIDTH = '40vw';

@@ -1,11 +1,17 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClass, useSession } from '@tuber/ui';
+import { Button, buttonClass, useSession, type UserType } from '@tuber/ui';
+import { profilePageOf } from '../dashboard/menus.js';
 import { useShellChrome } from '../session/ShellChrome.js';
 import styles from './header.module.css';
+
+/** A plain click goes straight to Keycloak's login page; a modified click (new tab) still opens /login, which does the same. */
+const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** Sticky header: wordmark to "/"; guests get Join now and Login, signed-in users Go to Profile and Logout. */
 export function Header() {
   const session = useSession();
+  const { login } = useShellChrome();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -18,23 +24,31 @@ export function Header() {
               <Link to="/onboarding" className={buttonClass('primary', styles.action)}>
                 Join now
               </Link>
-              <Link to="/login" className={buttonClass('secondary', styles.action)}>
+              <Link
+                to="/login"
+                className={buttonClass('secondary', styles.action)}
+                onClick={(event) => {
+                  if (!plainClick(event)) return;
+                  event.preventDefault();
+                  login();
+                }}
+              >
                 Login
               </Link>
             </>
           )}
-          {session.status === 'signed-in' && <SignedInActions />}
+          {session.status === 'signed-in' && <SignedInActions userType={session.user.userType} />}
         </nav>
       </div>
     </header>
   );
 }
 
-function SignedInActions() {
+function SignedInActions({ userType }: { userType: UserType }) {
   const { openLogout } = useShellChrome();
   return (
     <>
-      <Link to="/profile" className={buttonClass('primary', styles.action)}>
+      <Link to={profilePageOf(userType)} className={buttonClass('primary', styles.action)}>
         Go to Profile
       </Link>
       <Button variant="secondary" className={styles.action} onClick={openLogout}>

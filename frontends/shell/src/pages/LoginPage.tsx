@@ -1,21 +1,42 @@
-// /login: the product's door to Keycloak's login page (OIDC code + PKCE). The form itself is Keycloak's,
-// themed (infra/keycloak/themes/tuber); afterwards the visitor comes back where they were going.
+// /login: the product's door to Keycloak's themed login page (OIDC code + PKCE). It sends the visitor
+// there at once, so a phone never sees a second "Login" button; afterwards they come back where they
+// were going. It stays as a page (with a Login button to try again) only when the hand-over cannot
+// happen: sign-in is unavailable, or a login just came back from Keycloak with an error — sending
+// the visitor straight back then could loop.
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '@tuber/ui';
+import { Button, Spinner } from '@tuber/ui';
 import { safeReturnPath } from '../session/redirects.js';
 import { useShellChrome } from '../session/ShellChrome.js';
 import styles from './auth.module.css';
 
 export function LoginPage() {
-  const { login } = useShellChrome();
+  const { store, login } = useShellChrome();
   const location = useLocation();
   const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
+  // Keycloak's error was already toasted by the shell ("Error logging in: …").
+  const [failed, setFailed] = useState<{ message: string } | null>(() => (store.loginError ? { message: '' } : null));
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || store.loginError) return;
+    started.current = true; // once, also under StrictMode's double effects
+    store.login(from).catch((error: unknown) => setFailed({ message: error instanceof Error ? error.message : String(error) }));
+  }, [store, from]);
+
+  if (!failed) return <Spinner label="Opening the login page…" />;
   return (
     <section className={styles.card} aria-labelledby="login-title">
       <h1 id="login-title" className={styles.title}>
         Login
       </h1>
-      <p className={styles.text}>Sign in with your e-mail and password on Tuber Market&rsquo;s secure login page.</p>
+      {failed.message ? (
+        <p className={styles.error} role="alert">
+          Error logging in: {failed.message}
+        </p>
+      ) : (
+        <p className={styles.text}>The login did not finish. You can try again.</p>
+      )}
       <Button className={styles.wide} onClick={() => login(from)}>
         Login
       </Button>

@@ -1,31 +1,39 @@
-<#-- Keycloak's information page, with one product case: the e-mail verification link (sent by the auth
-     service with /login as its redirect) ends here, and says so, with Back to Login. Everything else is
-     Keycloak's default behaviour. -->
+<#-- Keycloak's information page. Three cases of the product: the e-mail verification link asks to confirm
+     (Continue), then reports the address verified with one button that continues into the product (its
+     /login opens the login page at once, so the next screen is the password); anything else keeps
+     Keycloak's behaviour, with buttons in the product's style. -->
 <#import "template.ftl" as layout>
-<#assign afterVerification = (pageRedirectUri!'')?ends_with('/login') && !(requiredActions??)>
+<#assign appUrl = ((client.baseUrl)!'')?remove_ending('/')>
+<#assign summary = (message.summary)!''>
+<#assign confirming = (actionUri!'')?has_content && !(requiredActions??)>
+<#-- Verified: Keycloak's "Your email address has been verified." (link opened in another browser), or the
+     end of the link's flow, which comes back with the application's address to continue. -->
+<#assign verified = !confirming && (summary == msg("emailVerifiedMessage") || (((message.type)!'') == 'success' && (pageRedirectUri!'')?has_content && !(requiredActions??)))>
 <@layout.registrationLayout displayMessage=false; section>
     <#if section = "header">
-        <#if afterVerification>
+        <#if verified>
             ${msg("tuberEmailVerifiedTitle")}
+        <#elseif confirming>
+            ${msg("tuberConfirmEmailTitle")}
         <#elseif messageHeader??>
             ${kcSanitize(msg("${messageHeader}"))?no_esc}
         <#else>
-            ${message.summary}
+            ${msg("tuberInfoTitle")}
         </#if>
     <#elseif section = "form">
-    <div id="kc-info-message">
-        <#if afterVerification>
-            <p class="instruction">${msg("emailVerifiedMessage")}</p>
-            <p><a id="tuber-back-to-login" class="${properties.kcButtonClass!} ${properties.kcButtonDefaultClass!} ${properties.kcButtonBlockClass!}" href="${pageRedirectUri}">${msg("tuberBackToLogin")}</a></p>
+    <div id="kc-info-message" class="tuber-stack">
+        <#if verified>
+            <p class="instruction">${msg("tuberEmailVerifiedMessage")}</p>
+            <a id="tuber-continue" class="${properties.kcButtonClass!} ${properties.kcButtonPrimaryClass!} ${properties.kcButtonBlockClass!}" href="${appUrl}/login">${msg("tuberContinueToLogin")}</a>
         <#else>
-            <p class="instruction">${message.summary}<#if requiredActions??><#list requiredActions>: <b><#items as reqActionItem>${kcSanitize(msg("requiredAction.${reqActionItem}"))?no_esc}<#sep>, </#items></b></#list></#if></p>
+            <p class="instruction">${kcSanitize(summary)?no_esc}<#if requiredActions??><#list requiredActions>: <b><#items as reqActionItem>${kcSanitize(msg("requiredAction.${reqActionItem}"))?no_esc}<#sep>, </#items></b></#list></#if></p>
             <#if !skipLink??>
-                <#if pageRedirectUri?has_content>
-                    <p><a href="${pageRedirectUri}">${kcSanitize(msg("backToApplication"))?no_esc}</a></p>
-                <#elseif actionUri?has_content>
-                    <p><a href="${actionUri}">${kcSanitize(msg("proceedWithAction"))?no_esc}</a></p>
+                <#if actionUri?has_content>
+                    <a id="tuber-proceed" class="${properties.kcButtonClass!} ${properties.kcButtonPrimaryClass!} ${properties.kcButtonBlockClass!}" href="${actionUri}">${msg("proceedWithAction")}</a>
+                <#elseif pageRedirectUri?has_content>
+                    <a class="${properties.kcButtonClass!} ${properties.kcButtonPrimaryClass!} ${properties.kcButtonBlockClass!}" href="${pageRedirectUri}">${msg("backToApplication")}</a>
                 <#elseif (client.baseUrl)?has_content>
-                    <p><a href="${client.baseUrl}">${kcSanitize(msg("backToApplication"))?no_esc}</a></p>
+                    <a class="${properties.kcButtonClass!} ${properties.kcButtonPrimaryClass!} ${properties.kcButtonBlockClass!}" href="${client.baseUrl}">${msg("backToApplication")}</a>
                 </#if>
             </#if>
         </#if>
