@@ -1,4 +1,4 @@
-import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, type ServiceApp } from '@tuber/kit';
+import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
 import { feedDayModel, productModel } from './domain/product.js';
 import { backfillFeedHours } from './domain/migrations.js';
@@ -8,10 +8,17 @@ import { farmerProductRoutes } from './routes/farmer-products.js';
 import { productRoutes } from './routes/products.js';
 
 export async function buildApp(config: CatalogConfig): Promise<ServiceApp> {
-  const app = await createServiceApp({ name: 'catalog', logLevel: config.LOG_LEVEL, description: 'Products and the buyer feed' });
+  const app = await createServiceApp({
+    name: 'catalog',
+    logLevel: config.LOG_LEVEL,
+    trustedProxies: config.TRUSTED_PROXIES,
+    description: 'Products and the buyer feed',
+  });
   await useAuth(app, config);
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'catalog');
+  // Per-farmer limits on product posts, counted in Redis (refused while it is away).
+  await useRateLimits(app, { redis: await useRedis(app, config.REDIS_URL), nameSpace: 'catalog:rate:' });
   const Product = productModel(mongo);
   const FeedDay = feedDayModel(mongo);
   const projections = projectionModels(mongo);

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { BaseConfig, NatsConfig, OidcConfig, mongoConfig, portConfig } from '@tuber/kit';
+import { BaseConfig, NatsConfig, OidcConfig, RedisConfig, mongoConfig, portConfig } from '@tuber/kit';
 
 export const CatalogConfig = Type.Composite([
   BaseConfig,
   portConfig(4003),
   OidcConfig,
   NatsConfig,
+  RedisConfig,
   mongoConfig('catalog'),
   Type.Object({ FEED_PAGE_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 48 }) }),
 ]);

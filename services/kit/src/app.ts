@@ -1,10 +1,12 @@
 // The Fastify app factory every service builds on: logging with request ids, one error shape,
 // /health and /ready, OpenAPI from the route schemas. Tests build the same app and use inject().
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault, type RouteOptions } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import { ErrorResponse, HealthResponse, ReadyResponse } from '@tuber/contracts';
 import { registerErrorHandling } from './errors.js';
 import { Readiness } from './readiness.js';
@@ -27,6 +29,46 @@ export interface ServiceAppOptions {
   logLevel?: string;
   /** Largest accepted request body in bytes (multipart has its own limits). */
   bodyLimit?: number;
+  /**
+   * The gateway's address(es): IPs or CIDR ranges, comma-separated (TRUSTED_PROXIES). Only a
+   * connection from one of them may say who the client is (X-Forwarded-For), and only its own
+   * hop counts. Default: loopback, where the local gateway runs.
+   */
+  trustedProxies?: string;
+}
+
+/** Marks a pre-handler the kit provides with the statuses it can answer, so routes declare them. */
+export const ANSWERS = Symbol.for('tuber.answers');
+type Tagged = { [ANSWERS]?: number[] };
+
+/**
+ * Trusts exactly one hop, the gateway's: request.ip is then the address the gateway saw (the last
+ * X-Forwarded-For entry), whatever else the client put in the header. Any other peer is the client.
+ */
+export function gatewayTrust(addresses: string): (address: string, hop: number) => boolean {
+  const gateways = new BlockList();
+  for (const entry of addresses
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
+      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range.`);
+    }
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) gateways.addAddress(address, type);
+    else gateways.addSubnet(address, Number(prefix), type);
+  }
+  return (address, hop) => hop === 0 && isIP(address) !== 0 && gateways.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Adds the statuses the kit's own pre-handlers answer to a route's declared responses. */
+function declareKitAnswers(route: RouteOptions): void {
+  const schema = route.schema as { response?: Record<string, unknown> } | undefined;
+  if (!schema?.response) return;
+  const handlers = [route.onRequest, route.preParsing, route.preValidation, route.preHandler].flat().filter(Boolean) as Tagged[];
+  for (const status of handlers.flatMap((h) => h[ANSWERS] ?? [])) schema.response[status] ??= Type.Ref('ErrorResponse');
 }
 
 export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
@@ -37,9 +79,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     requestIdHeader: 'x-request-id',
-    // Services sit behind the gateway on loopback or a private network: trust only those hops,
-    // so request.ip is the browser's address (rate limits, logs) and cannot be spoofed from outside.
-    trustProxy: ['127.0.0.1', '::1', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'],
+    // Services sit behind the gateway: trust only its hop, so request.ip is the address the
+    // gateway saw (rate limits, logs) and a forged X-Forwarded-For changes nothing.
+    trustProxy: gatewayTrust(options.trustedProxies ?? '127.0.0.1,::1'),
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
@@ -52,6 +94,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   });
   app.addSchema(ErrorResponse);
   registerErrorHandling(app);
+  // Before swagger, so the OpenAPI document lists these statuses too.
+  app.addHook('onRoute', declareKitAnswers);
 
   await app.register(swagger, {
     openapi: {

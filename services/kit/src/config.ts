@@ -11,6 +11,8 @@ export const BaseConfig = Type.Object({
   ),
   /** Grace period for draining requests and consumers on shutdown. */
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** The gateway's address(es), IPs or CIDR ranges, comma-separated: the only hop whose X-Forwarded-For counts. */
+  TRUSTED_PROXIES: Type.String({ default: '127.0.0.1,::1' }),
 });
 
 /** The port a service listens on, with its development default. */

@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries, e.g. Retry-After on a 429 or 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -17,6 +19,9 @@ export const unauthorized = (message = 'Sign in to continue.') => new HttpError(
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** 503 for a dependency that is away: the request was refused, not half done, and can be repeated. */
+export const unavailable = (message: string, retryAfterSeconds = 30) =>
+  new HttpError(503, message, { 'retry-after': String(retryAfterSeconds) });
 
 export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -43,6 +48,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(errorBody(400, validationMessage(error)));
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (error instanceof HttpError) {
+      // Raised on purpose with a message for people, including a 503 for a dependency that is away.
+      if (statusCode >= 500) request.log.warn({ statusCode, reason: error.message }, 'request refused');
+      return reply.code(statusCode).headers(error.headers).send(errorBody(statusCode, error.message));
+    }
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(statusCode).send(errorBody(statusCode, 'Something went wrong on our side. Please try again.'));

@@ -1,6 +1,6 @@
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from './app.js';
 export { BaseConfig, portConfig, OidcConfig, NatsConfig, RedisConfig, mongoConfig, configSchema, loadConfig } from './config.js';
-export { HttpError, badRequest, unauthorized, forbidden, notFound, conflict, errorBody } from './errors.js';
+export { HttpError, badRequest, unauthorized, forbidden, notFound, conflict, unavailable, errorBody } from './errors.js';
 export { Readiness, type ReadinessCheck } from './readiness.js';
 export { auth, identityFromClaims, type AuthOptions, type Identity, type Role } from './plugins/auth.js';
 export { EventBus, type ConsumeOptions, type EventContext, type EventHandler } from './events.js';
@@ -18,3 +18,5 @@ export {
   type OutboxSource,
   type PendingEvent,
 } from './outbox.js';
+export { useRateLimits, strictLimit, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
+export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { BaseConfig, NatsConfig, OidcConfig, mongoConfig, portConfig } from '@tuber/kit';
+import { BaseConfig, NatsConfig, OidcConfig, RedisConfig, mongoConfig, portConfig } from '@tuber/kit';
 
 export const MediaConfig = Type.Composite([
   BaseConfig,
   portConfig(4004),
   OidcConfig,
   NatsConfig,
+  RedisConfig,
   mongoConfig('media'),
   Type.Object({
     MINIO_ENDPOINT: Type.String({ default: '127.0.0.1' }),
@@ -17,7 +18,16 @@ export const MediaConfig = Type.Composite([
     /** Public base URL the browser uses; images are served under <PUBLIC_URL>/files/. */
     PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
     MEDIA_MAX_FILE_BYTES: Type.Integer({ minimum: 1024, default: 10 * 1024 * 1024 }),
-    MEDIA_MAX_PIXELS: Type.Integer({ minimum: 1, default: 40_000_000 }),
+    /** Width × height (× frames) an upload may have: 24 MP, a 6000 × 4000 camera photo. */
+    MEDIA_MAX_PIXELS: Type.Integer({ minimum: 1, default: 24_000_000 }),
+    /** Uploads decoded at the same time, and uploads allowed to wait for a turn; more answer 503. */
+    MEDIA_DECODE_CONCURRENCY: Type.Integer({ minimum: 1, default: 2 }),
+    MEDIA_DECODE_QUEUE: Type.Integer({ minimum: 0, default: 6 }),
+    /** Photos a farmer may have uploaded that no product uses yet. */
+    MEDIA_MAX_UNATTACHED: Type.Integer({ minimum: 1, default: 30 }),
+    /** Uploads per farmer per window (counted in Redis by token subject, refused while Redis is away). */
+    MEDIA_UPLOAD_LIMIT: Type.Integer({ minimum: 1, default: 60 }),
+    MEDIA_UPLOAD_LIMIT_WINDOW_S: Type.Integer({ minimum: 1, default: 600 }),
     /** Uploads no product took within this time are removed. */
     MEDIA_ORPHAN_GRACE_S: Type.Integer({ minimum: 1, default: 24 * 3600 }),
     MEDIA_SWEEP_INTERVAL_S: Type.Integer({ minimum: 1, default: 600 }),

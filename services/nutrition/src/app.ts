@@ -3,7 +3,12 @@ import type { NutritionConfig } from './config.js';
 import { lookupRoutes } from './routes/lookup.js';
 
 export async function buildApp(config: NutritionConfig): Promise<ServiceApp> {
-  const app = await createServiceApp({ name: 'nutrition', logLevel: config.LOG_LEVEL, description: 'Nutrition values for tuber types' });
+  const app = await createServiceApp({
+    name: 'nutrition',
+    logLevel: config.LOG_LEVEL,
+    trustedProxies: config.TRUSTED_PROXIES,
+    description: 'Nutrition values for tuber types',
+  });
   const redis = await useRedis(app, config.REDIS_URL);
   const upstreamConfigured = Boolean(
     config.NUTRITION_UPSTREAM_URL && config.NUTRITION_UPSTREAM_APP_ID && config.NUTRITION_UPSTREAM_APP_KEY,

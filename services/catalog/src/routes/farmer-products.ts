@@ -16,6 +16,13 @@ export interface FarmerProductDeps {
   imageWaitMs?: number;
 }
 
+/**
+ * Product posts per farmer (by token subject) in a window: far above what a person posting by
+ * hand reaches (each product needs 2-5 fresh photos), low enough that no account can flood the
+ * feed or the database. Invalid posts count too.
+ */
+export const PRODUCT_POST_LIMIT = { max: 60, windowSeconds: 600 };
+
 export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
   const { Product, projections, bus } = deps;
   const errors = {
@@ -38,7 +45,15 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
   app.post(
     '/api/catalog/products',
     {
-      onRequest: app.requireRole('farmer'),
+      onRequest: [
+        app.requireRole('farmer'),
+        app.limitPerUser({
+          name: 'product-posts',
+          max: PRODUCT_POST_LIMIT.max,
+          timeWindow: PRODUCT_POST_LIMIT.windowSeconds * 1000,
+          what: 'product posts',
+        }),
+      ],
       schema: { summary: 'Post a product', security: [{ bearer: [] }], body: NewProduct, response: { 201: ProductResponse, ...errors } },
     },
     async (request, reply) => {

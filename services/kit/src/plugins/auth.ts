@@ -1,10 +1,13 @@
 // Verifies Keycloak's RS256 access tokens against the realm's JWKS (issuer, audience, expiry)
-// and gives routes `app.authenticate` and `app.requireRole(role)` pre-handlers.
+// and gives routes `app.authenticate` and `app.requireRole(role)` pre-handlers. The keys come
+// from RealmKeys: answered from memory, unknown key ids cannot make it hammer Keycloak, and a
+// Keycloak that does not answer gives 503 instead of "sign in again".
 import fp from 'fastify-plugin';
 import jwt, { type TokenOrHeader } from '@fastify/jwt';
-import buildGetJwks from 'get-jwks';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ANSWERS } from '../app.js';
 import { HttpError, forbidden } from '../errors.js';
+import { RealmKeys, type RealmKeysOptions } from './realm-keys.js';
 
 export type Role = 'buyer' | 'farmer';
 
@@ -22,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: preHandlerAsyncHookHandler;
     requireRole: (role: Role) => preHandlerAsyncHookHandler;
+    /** The realm's signing keys (fetch count for tests, refresh at start). */
+    realmKeys: RealmKeys;
   }
   interface FastifyRequest {
     identity: Identity;
@@ -35,6 +40,8 @@ export interface AuthOptions {
   /** Expected `iss` (the public realm URL the browser used). */
   issuer: string;
   audience: string;
+  /** Timeouts and cool-down of key fetches (defaults: 2 s connect, 3 s response, 30 s between fetches). */
+  keys?: Omit<RealmKeysOptions, 'jwksUrl'>;
 }
 
 interface TokenClaims {
@@ -62,10 +69,14 @@ export function identityFromClaims(claims: TokenClaims): Identity {
 
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
   const realmBase = `${options.keycloakUrl.replace(/\/$/, '')}/realms/${options.realm}`;
-  const jwks = buildGetJwks({
-    jwksPath: '/protocol/openid-connect/certs',
-    ttl: 10 * 60_000,
+  const keys = new RealmKeys({ jwksUrl: `${realmBase}/protocol/openid-connect/certs`, ...options.keys });
+  app.decorate('realmKeys', keys);
+  // Warm up once the app is built, so the first requests need no fetch; Keycloak being away is
+  // not fatal here (/ready reports it, and the next token with an unknown key tries again).
+  app.addHook('onReady', async () => {
+    await keys.refresh().catch((err: unknown) => app.log.warn({ err }, 'realm keys not loaded yet'));
   });
+  app.addHook('onClose', async () => keys.close());
 
   await app.register(jwt, {
     decode: { complete: true },
@@ -73,7 +84,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     // the issuer claim itself is checked against the configured public issuer.
     secret: async (_request: FastifyRequest, token: TokenOrHeader) => {
       const header = 'header' in token ? token.header : token;
-      return jwks.getPublicKey({ domain: realmBase, kid: header.kid, alg: header.alg });
+      return keys.publicKey(typeof header.kid === 'string' ? header.kid : undefined);
     },
     verify: { algorithms: ['RS256'], allowedIss: options.issuer, allowedAud: options.audience },
     messages: {
@@ -97,15 +108,17 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       throw new HttpError(401, message);
     }
   };
-  app.decorate('authenticate', authenticate);
+  // The statuses these answer are added to each route's declared responses (see app.ts).
+  app.decorate('authenticate', Object.assign(authenticate, { [ANSWERS]: [401, 503] }));
 
   app.decorate('requireRole', (role: Role): preHandlerAsyncHookHandler => {
-    return async function requireRole(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    const requireRole = async function requireRole(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       await authenticate.call(this, request, reply);
       if (!request.identity.roles.includes(role)) {
         throw forbidden(`Only ${role}s can do this.`);
       }
     };
+    return Object.assign(requireRole, { [ANSWERS]: [401, 403, 503] });
   });
 }
 

@@ -29,12 +29,15 @@ export async function inspectAndClean(bytes: Buffer, maxPixels: number): Promise
   let format: string | undefined;
   let width = 0;
   let height = 0;
+  let frames = 1;
   try {
     // Reading the header alone decodes no pixels, so the pixel limit is checked below with a clear message.
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format === 'heif' ? 'avif' : meta.format;
     width = meta.width ?? 0;
-    height = meta.height ?? 0;
+    height = meta.pageHeight ?? meta.height ?? 0;
+    // An animated GIF is decoded whole: every frame counts.
+    if (format === 'gif') frames = meta.pages ?? 1;
   } catch {
     throw new RejectedImage('This file is not an image we can read. Upload a JPEG, PNG, WebP, AVIF or GIF photo.');
   }
@@ -44,6 +47,11 @@ export async function inspectAndClean(bytes: Buffer, maxPixels: number): Promise
   if (width * height > maxPixels) {
     throw new RejectedImage(
       `This image is too large (${width}×${height} pixels). Use a photo of at most ${Math.round(maxPixels / 1e6)} megapixels.`,
+    );
+  }
+  if (width * height * frames > maxPixels) {
+    throw new RejectedImage(
+      `This animation is too large (${frames} frames of ${width}×${height} pixels). Use a photo, or an animation of at most ${Math.round(maxPixels / 1e6)} megapixels in all.`,
     );
   }
   try {

@@ -7,7 +7,10 @@ export const ImageSchema = new Schema(
   {
     image_id: { type: String, required: true },
     farmer_id: { type: String, required: true },
+    /** The spec's name: "<timestamp>_<original name>" (shown to the farmer, never used as an address). */
     file_name: { type: String, required: true },
+    /** Where the bytes are in the bucket (random); absent on records made before names were random. */
+    object_name: { type: String, default: null },
     content_type: { type: String, required: true },
     bytes: { type: Number, required: true },
     width: { type: Number, required: true },
@@ -26,6 +29,8 @@ ImageSchema.index({ image_id: 1 }, { unique: true });
 ImageSchema.index({ file_name: 1 }, { unique: true });
 ImageSchema.index({ removing: 1 });
 ImageSchema.index({ farmer_id: 1, created_at: -1 });
+// Counting a farmer's photos no product uses yet (the cap on unattached uploads).
+ImageSchema.index({ farmer_id: 1, product_id: 1 });
 ImageSchema.index({ product_id: 1, created_at: 1 });
 
 export function imageModel(connection: Connection) {

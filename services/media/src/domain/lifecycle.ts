@@ -6,12 +6,18 @@ import { flushOutbox, pendingEvent, type EventBus } from '@tuber/kit';
 import type { ImageStore } from '../storage.js';
 import type { ImageModel } from './images.js';
 import { variantName } from './image.js';
+import { objectNameOf } from './object-name.js';
 
 type RemovalReason = EventPayload<typeof ImageRemoved>['reason'];
 
-export async function removeImageFiles(store: ImageStore, fileName: string): Promise<void> {
-  await Promise.all([fileName, variantName(fileName, 'card'), variantName(fileName, 'thumb')].map((name) => store.remove(name)));
+/** Removes an image's object and its variants from the bucket (by object name). */
+export async function removeImageFiles(store: ImageStore, objectName: string): Promise<void> {
+  await Promise.all([objectName, variantName(objectName, 'card'), variantName(objectName, 'thumb')].map((name) => store.remove(name)));
 }
+
+/** Photos the farmer uploaded that no product uses (and that are not on their way out). */
+export const countUnattached = (Image: ImageModel, farmerId: string) =>
+  Image.countDocuments({ farmer_id: farmerId, product_id: null, removing: { $ne: true } });
 
 /** Attaching twice, or attaching images that are already attached to this product, changes nothing. */
 export async function attachImages(Image: ImageModel, productId: string, farmerId: string, imageIds: string[]): Promise<number> {
@@ -54,10 +60,10 @@ async function markForRemoval(
  * Safe to repeat: missing files are fine, and a record goes only once its event is out.
  */
 export async function finishRemovals(Image: ImageModel, store: ImageStore, bus: EventBus): Promise<number> {
-  const marked = await Image.find({ removing: true }, { image_id: 1, file_name: 1 }).lean();
+  const marked = await Image.find({ removing: true }, { image_id: 1, file_name: 1, object_name: 1 }).lean();
   let removed = 0;
   for (const image of marked) {
-    await removeImageFiles(store, image.file_name);
+    await removeImageFiles(store, objectNameOf(image));
     await flushOutbox(Image, { image_id: image.image_id }, bus);
     const gone = await Image.deleteOne({ image_id: image.image_id, removing: true, 'outbox.0': { $exists: false } });
     removed += gone.deletedCount;

@@ -1,34 +1,60 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ImageStored, StoredImage } from '@tuber/contracts';
-import { badRequest, HttpError, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
+import { badRequest, conflict, HttpError, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
+import type { DecodeGate } from '../domain/decode-gate.js';
 import { reserveFileName } from '../domain/file-name.js';
-import { removeImageFiles } from '../domain/lifecycle.js';
+import { countUnattached, removeImageFiles } from '../domain/lifecycle.js';
 import { inspectAndClean, makeVariants, RejectedImage, variantName } from '../domain/image.js';
 import type { ImageModel } from '../domain/images.js';
+import { objectNameOf, randomObjectName } from '../domain/object-name.js';
 import type { ImageStore } from '../storage.js';
 
 export interface ImageRouteDeps {
   Image: ImageModel;
   store: ImageStore;
   bus: EventBus;
+  gate: DecodeGate;
   maxFileBytes: number;
   maxPixels: number;
+  /** Photos a farmer may have uploaded that no product uses yet. */
+  maxUnattached: number;
+  uploadLimit: { max: number; windowSeconds: number };
+  /** How long unattached photos are kept, for the message of the cap. */
+  orphanGraceSeconds: number;
 }
 
+const error = Type.Ref('ErrorResponse');
+
 export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
-  const toApi = (doc: { image_id: string; file_name: string; content_type: string; bytes: number; width: number; height: number }) => ({
-    image_id: doc.image_id,
-    file_name: doc.file_name,
-    url: deps.store.publicUrl(doc.file_name),
-    card_url: deps.store.publicUrl(variantName(doc.file_name, 'card')),
-    thumb_url: deps.store.publicUrl(variantName(doc.file_name, 'thumb')),
-    content_type: doc.content_type,
-    bytes: doc.bytes,
-    width: doc.width,
-    height: doc.height,
-  });
+  const toApi = (doc: {
+    image_id: string;
+    file_name: string;
+    object_name?: string | null;
+    content_type: string;
+    bytes: number;
+    width: number;
+    height: number;
+  }) => {
+    const objectName = objectNameOf(doc);
+    return {
+      image_id: doc.image_id,
+      file_name: doc.file_name,
+      url: deps.store.publicUrl(objectName),
+      card_url: deps.store.publicUrl(variantName(objectName, 'card')),
+      thumb_url: deps.store.publicUrl(variantName(objectName, 'thumb')),
+      content_type: doc.content_type,
+      bytes: doc.bytes,
+      width: doc.width,
+      height: doc.height,
+    };
+  };
+
+  const hours = Math.round(deps.orphanGraceSeconds / 3600);
+  const capMessage =
+    `You already have ${deps.maxUnattached} photos that are not in a product. Post a product with them first; ` +
+    `photos no product uses are cleared after ${hours >= 1 ? `${hours} hours` : `${deps.orphanGraceSeconds} seconds`}.`;
 
   async function readUpload(request: FastifyRequest) {
     if (!request.isMultipart()) throw badRequest('Send the photo as multipart/form-data in a field named "file".');
@@ -44,48 +70,90 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
     }
   }
 
-  app.post(
-    '/api/media/images',
-    {
-      onRequest: app.requireRole('farmer'),
-      schema: {
-        summary: 'Upload one product photo (multipart field "file")',
-        consumes: ['multipart/form-data'],
-        security: [{ bearer: [] }],
-        response: { 201: StoredImage, 400: Type.Ref('ErrorResponse'), 413: Type.Ref('ErrorResponse') },
-      },
-    },
-    async (request, reply) => {
+  /** Reads, checks and re-encodes one upload; at most a few at a time (the decode gate). */
+  const decode = (request: FastifyRequest) =>
+    deps.gate.run(async () => {
       const upload = await readUpload(request);
-      let image;
       try {
-        image = await inspectAndClean(upload.bytes, deps.maxPixels);
+        const image = await inspectAndClean(upload.bytes, deps.maxPixels);
+        return { name: upload.name, image, variants: await makeVariants(image.data) };
       } catch (err) {
         if (err instanceof RejectedImage) throw badRequest(err.message);
         throw err;
       }
-      const variants = await makeVariants(image.data);
-      const imageId = randomUUID();
+    });
+
+  const farmerOnly = app.requireRole('farmer');
+
+  // The gateway asks this (auth_request) before it accepts an upload's body, so that only a
+  // signed-in farmer can make it buffer megabytes. nginx takes 2xx as yes and 401/403 as no; the
+  // only other answer, 503 when the token cannot be checked right now (Keycloak's keys out of
+  // reach), is an error to nginx, which the gateway turns into its own 503.
+  app.get(
+    '/api/media/images/upload-permit',
+    {
+      onRequest: farmerOnly,
+      schema: {
+        summary: 'May the caller upload a photo? For the gateway: 204 yes, 401 not signed in, 403 not a farmer',
+        security: [{ bearer: [] }],
+        response: { 204: Type.Null({ description: 'A signed-in farmer: the upload may proceed.' }) },
+      },
+    },
+    async (_request, reply) => reply.code(204).send(null),
+  );
+
+  app.post(
+    '/api/media/images',
+    {
+      onRequest: [
+        farmerOnly,
+        app.limitPerUser({
+          name: 'uploads',
+          max: deps.uploadLimit.max,
+          timeWindow: deps.uploadLimit.windowSeconds * 1000,
+          what: 'photo uploads',
+        }),
+      ],
+      schema: {
+        summary: 'Upload one product photo (multipart field "file")',
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        response: { 201: StoredImage, 400: error, 403: error, 409: error, 413: error },
+      },
+    },
+    async (request, reply) => {
       const farmerId = request.identity.userId;
+      // Refused before a byte of the photo is read.
+      if ((await countUnattached(deps.Image, farmerId)) >= deps.maxUnattached) throw conflict(capMessage);
+      const { name, image, variants } = await decode(request);
+      const imageId = randomUUID();
       const storedAt = new Date();
+      const objectName = randomObjectName(image.contentType);
       const record = {
         image_id: imageId,
         farmer_id: farmerId,
+        object_name: objectName,
         content_type: image.contentType,
         bytes: image.data.length,
         width: image.width,
         height: image.height,
         created_at: storedAt,
       };
-      const fileName = await reserveFileName(deps.Image, upload.name, storedAt, record);
+      const fileName = await reserveFileName(deps.Image, name, storedAt, record);
+      // Counted after our own record exists: of uploads racing each other, the last to count sees
+      // them all, so the cap is never passed (at worst one that would have fitted is refused).
+      if ((await countUnattached(deps.Image, farmerId)) > deps.maxUnattached) {
+        await deps.Image.deleteOne({ image_id: imageId });
+        throw conflict(capMessage);
+      }
       try {
         await Promise.all([
-          deps.store.put(fileName, image.data, image.contentType),
-          ...variants.map((v) => deps.store.put(variantName(fileName, v.suffix), v.data, v.contentType)),
+          deps.store.put(objectName, image.data, image.contentType),
+          ...variants.map((v) => deps.store.put(variantName(objectName, v.suffix), v.data, v.contentType)),
         ]);
       } catch (err) {
         // Nothing was announced yet; give the name back and leave no half-written files behind.
-        await removeImageFiles(deps.store, fileName).catch(() => undefined);
+        await removeImageFiles(deps.store, objectName).catch(() => undefined);
         await deps.Image.deleteOne({ image_id: imageId });
         throw err;
       }
@@ -104,7 +172,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       );
       await deps.Image.updateOne({ image_id: imageId }, { $push: { outbox: stored } });
       await publishRecorded(deps.Image, { image_id: imageId }, deps.bus, request.log);
-      request.log.info({ imageId, fileName, bytes: image.data.length }, 'image stored');
+      request.log.info({ imageId, fileName, objectName, bytes: image.data.length }, 'image stored');
       return reply.code(201).send(api);
     },
   );
@@ -114,15 +182,16 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
     {
       onRequest: app.authenticate,
       schema: {
-        summary: 'Metadata and public URLs of a stored image',
+        summary: 'Metadata and public URLs of a stored image (a photo no product uses yet: its farmer only)',
         security: [{ bearer: [] }],
         params: Type.Object({ imageId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: StoredImage, 404: Type.Ref('ErrorResponse') },
+        response: { 200: StoredImage, 404: error },
       },
     },
     async (request) => {
       const doc = await deps.Image.findOne({ image_id: request.params.imageId, removing: { $ne: true } }).lean();
-      if (!doc) throw notFound('No image with this id.');
+      // An unattached photo is nobody else's business (its address would let them see it).
+      if (!doc || (!doc.product_id && doc.farmer_id !== request.identity.userId)) throw notFound('No image with this id.');
       return toApi(doc);
     },
   );

@@ -11,12 +11,26 @@ const FarmerContact = Type.Object({
   tuber: Type.Array(Type.String()),
 });
 
+/**
+ * Contact cards (phone and e-mail) one signed-in user may read in a window: plenty for a buyer
+ * contacting farmers by hand, too few to harvest every farmer's details with one account.
+ */
+export const CONTACT_READ_LIMIT = { max: 30, windowSeconds: 600 };
+
 /** A farmer's public contact card, for signed-in users (the Contact Farmer modal). */
 export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
   app.get(
     '/api/profile/farmers/:farmerId/contact',
     {
-      onRequest: app.authenticate,
+      onRequest: [
+        app.authenticate,
+        app.limitPerUser({
+          name: 'contact-reads',
+          max: CONTACT_READ_LIMIT.max,
+          timeWindow: CONTACT_READ_LIMIT.windowSeconds * 1000,
+          what: 'contact look-ups',
+        }),
+      ],
       schema: {
         summary: "A farmer's contact card",
         security: [{ bearer: [] }],
