@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 export TUBER_ROOT := $(CURDIR)
 
-.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test bench load lint typecheck doctor
+.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench load lint typecheck doctor
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -44,8 +44,11 @@ status: infra-status
 doctor: ## what is installed, cached, running (and whose), and what is missing, with hints
 	@bash infra/local/doctor.sh
 
-test: install build ## every test: starts servers once, runs unit, integration and browser tests, stops what it started
+test: install build ## every test: starts servers once, runs unit, integration, browser and security (attack suite) tests, stops what it started
 	@bash test/run.sh
+
+security: install build ## the attack suite alone (docs/security.md) with the full Schemathesis run; `make test` runs it bounded
+	@TEST_PROJECTS=security SCHEMATHESIS_MODE=full bash test/run.sh
 
 lint:
 	@npx eslint .

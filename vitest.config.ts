@@ -37,6 +37,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        ...shared,
+        test: {
+          // The attack suite (docs/security.md): through the gateway, against the running stack.
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/security/support/global-setup.ts'],
+          setupFiles: ['test/security/support/setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 400_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -74,7 +74,7 @@ npx eslint . || { echo "lint failed: see above"; exit 1; }
 # The projects run one after another: integration tests stop and start servers, which must never
 # happen under a browser test. Inside a project, files that share servers run one at a time.
 status=0
-projects=(unit integration browser)
+read -r -a projects <<< "${TEST_PROJECTS:-unit integration browser security}" # `make security`: TEST_PROJECTS=security
 for project in "${projects[@]}"; do
   echo "== vitest project: $project"
   npx vitest run --project "$project" --reporter=default --reporter=json --outputFile.json="test-artifacts/vitest-$project.json" "$@" || status=1

@@ -1,0 +1,44 @@
+// Who may call each route. Every operation in the services' OpenAPI documents must be listed here:
+// the authorisation matrix fails on one that is not, so a new route gets classified when it is added.
+//
+//   public     anyone, no token (the document declares no security)
+//   signed-in  any valid access token: buyer or farmer
+//   farmer     a token with the farmer realm role; a buyer gets 403
+//   owner      (with signed-in or farmer) the object named in the path belongs to one farmer:
+//              anyone else gets 403 or 404 (answered like a missing object)
+export type Access = 'public' | 'signed-in' | 'farmer';
+
+export interface RouteRule {
+  access: Access;
+  owner?: boolean;
+  /** Why, in a few words (shown in failures and in docs/security.md). */
+  why: string;
+}
+
+export const ROUTE_RULES: Record<string, RouteRule> = {
+  // auth: the account forms work before anyone has a token
+  'GET /api/auth/oidc': { access: 'public', why: 'the shell reads the sign-in settings before signing in' },
+  'POST /api/auth/signup/buyer': { access: 'public', why: 'sign-up' },
+  'POST /api/auth/signup/farmer': { access: 'public', why: 'sign-up' },
+  'POST /api/auth/verification/resend': { access: 'public', why: 'the verify page, before sign-in' },
+  'POST /api/auth/password/forgot': { access: 'public', why: 'forgot password, before sign-in' },
+  'POST /api/auth/password/reset/check': { access: 'public', why: 'the reset link carries its own secret' },
+  'POST /api/auth/password/reset': { access: 'public', why: 'the reset link carries its own secret' },
+  // profile: one's own profile by the token's subject; farmers' contact cards for signed-in users
+  'GET /api/profile/session': { access: 'signed-in', why: 'who the token belongs to' },
+  'GET /api/profile/me': { access: 'signed-in', why: "the caller's own profile" },
+  'POST /api/profile/me': { access: 'signed-in', why: "creates the caller's own profile" },
+  'PATCH /api/profile/me': { access: 'signed-in', why: "changes the caller's own profile" },
+  'GET /api/profile/farmers/{farmerId}/contact': { access: 'signed-in', why: 'buyers contact farmers' },
+  // catalog: the feed for signed-in users; posting and deleting for farmers, deleting their own only
+  'GET /api/catalog/products': { access: 'signed-in', why: 'the feed' },
+  'GET /api/catalog/products/{productId}': { access: 'signed-in', why: 'product details' },
+  'GET /api/catalog/products/mine': { access: 'farmer', why: "a farmer's own products" },
+  'POST /api/catalog/products': { access: 'farmer', why: 'only farmers post products' },
+  'DELETE /api/catalog/products/{productId}': { access: 'farmer', owner: true, why: 'a farmer deletes only their own products' },
+  // media: farmers upload; an image record not yet attached to a product is its owner's only
+  'POST /api/media/images': { access: 'farmer', why: 'only farmers upload photos' },
+  'GET /api/media/images/{imageId}': { access: 'signed-in', owner: true, why: "an unattached photo's record is its owner's" },
+  // nutrition: public reference data
+  'GET /api/nutrition/{tuberType}': { access: 'public', why: 'public reference data' },
+};
