@@ -32,9 +32,11 @@ export function AccountCreated({ email }: { email: string }) {
         <p>
           <strong>Please verify your email before logging in.</strong>
         </p>
+        <p>We have sent a verification link to</p>
         <p>
-          We have sent a verification link to <strong className={styles.address}>{email}</strong>. Open it, then log in.
+          <strong className={styles.address}>{email}</strong>
         </p>
+        <p>Open it, then log in.</p>
       </div>
       <Link to="/login" className={buttonClass('primary', styles.submit)}>
         Go to Login

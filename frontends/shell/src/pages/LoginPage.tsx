@@ -37,9 +37,16 @@ export function LoginPage() {
       ) : (
         <p className={styles.text}>The login did not finish. You can try again.</p>
       )}
-      <Button className={styles.wide} onClick={() => login(from)}>
-        Login
-      </Button>
+      {failed.message ? (
+        // Sign-in settings are read once per page load: a fresh load is the way to try again.
+        <Button className={styles.wide} onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      ) : (
+        <Button className={styles.wide} onClick={() => login(from)}>
+          Login
+        </Button>
+      )}
       <div className={styles.links}>
         <Link to="/forgot-password">Forgot Password?</Link>
         <span>
