@@ -15,7 +15,9 @@ let pageErrors: string[];
 beforeAll(async () => {
   const gateway = await fetch(`${publicUrl}/remotes.json`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
   if (gateway instanceof Error || !gateway.ok) {
-    throw new Error(`the gateway does not serve the shell at ${publicUrl} (${gateway instanceof Error ? gateway.message : gateway.status}); start it with "make up" or set PUBLIC_URL`);
+    throw new Error(
+      `the gateway does not serve the shell at ${publicUrl} (${gateway instanceof Error ? gateway.message : gateway.status}); start it with "make up" or set PUBLIC_URL`,
+    );
   }
   if (!(await isServing('landing'))) await startFrontEnd('landing');
   browser = await launchBrowser();
@@ -68,9 +70,24 @@ describe('shell', () => {
     await screenshot(page, 'shell-404');
   });
 
-  it('mounts the buyer and farmer remotes in the signed-in dashboard, and sends guests to /login', async () => {
+  it("goes from the header's Login straight to Keycloak's themed login page, and so does /login", async () => {
+    await openPage('/', { width: 360, height: 740 });
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    const seen: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname));
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/auth/realms/tuber/'));
+    await page.locator('#kc-login').waitFor();
+    expect(seen.filter((path) => path === '/login')).toEqual([]); // not even the product's /login on the way
+
+    await page.goto(`${publicUrl}/login`);
+    await page.waitForURL((url) => url.pathname.startsWith('/auth/realms/tuber/'));
+    await page.locator('#kc-login').waitFor();
+  });
+
+  it('mounts the buyer and farmer remotes in the signed-in dashboard, and sends guests to the login page', async () => {
     await openPage('/dashboard/buyer');
-    await page.waitForURL(`${publicUrl}/login`);
+    await page.waitForURL((url) => url.pathname.startsWith('/auth/realms/tuber/'));
     for (const role of ['buyer', 'farmer'] as const) {
       const account = await createAccount({ role });
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
