@@ -6,9 +6,11 @@
 <#assign appUrl = ((client.baseUrl)!'')?remove_ending('/')>
 <#assign summary = (message.summary)!''>
 <#assign confirming = (actionUri!'')?has_content && !(requiredActions??)>
-<#-- Verified: Keycloak's "Your email address has been verified." (link opened in another browser), or the
-     end of the link's flow, which comes back with the application's address to continue. -->
-<#assign verified = !confirming && (summary == msg("emailVerifiedMessage") || (((message.type)!'') == 'success' && (pageRedirectUri!'')?has_content && !(requiredActions??)))>
+<#-- Verified: Keycloak's "Your email address has been verified." (its own link opened in another browser),
+     or the end of the auth service's link ("Your account has been updated.", with or without the address
+     the link was sent with): the product asks Keycloak for no other action that ends here. -->
+<#assign verified = !confirming && !(requiredActions??) && (summary == msg("emailVerifiedMessage") || summary == msg("accountUpdatedMessage")
+    || (((message.type)!'') == 'success' && (pageRedirectUri!'')?has_content))>
 <@layout.registrationLayout displayMessage=false; section>
     <#if section = "header">
         <#if verified>
