@@ -200,7 +200,18 @@ start_daemon() {
   _check_ports_free "$name" || return 1
   local logfile="$TUBER_STATE/logs/$name.log"
   printf '\n=== %s start %s\n' "$(date -u +%FT%TZ)" "$name" >> "$logfile"
-  TUBER_DAEMON=$(daemon_tag "$name") setsid "$@" >> "$logfile" 2>&1 < /dev/null &
+  local tag
+  tag=$(daemon_tag "$name")
+  # The daemon keeps only stdin/stdout/stderr: an inherited descriptor (a caller's
+  # `flock /tmp/some.lock make up`, a pipe of the caller's caller) would otherwise stay open, and a
+  # lock held, for as long as the daemon runs.
+  (
+    for fd in /proc/$BASHPID/fd/*; do
+      fd=${fd##*/}
+      if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2> /dev/null || true; fi
+    done
+    TUBER_DAEMON=$tag exec setsid "$@" >> "$logfile" 2>&1 < /dev/null
+  ) &
   local pid=$! tries=0
   echo "$pid" > "$TUBER_STATE/pids/$name.pid"
   # Until the new process has exec'd, /proc shows the caller's environment without the tag.
