@@ -57,6 +57,8 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   let justSignedIn = false;
   let loginError: string | null = null;
   let callbackError: string | null = null;
+  let settings: OidcSettings | null = null;
+  let recovering: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: SessionEvent) => void>();
 
@@ -107,16 +109,77 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   /** A moment offline (a phone between networks, a laptop waking up) must not sign the user out. */
   function refreshFailed() {
     if (!keycloak || !shouldRetryRefresh(keycloak.refreshToken, keycloak.refreshTokenParsed?.exp, Date.now(), keycloak.timeSkew ?? 0)) {
-      signedOutHere();
+      void recover();
       return;
     }
     clearTimeout(refreshTimer);
     refreshTimer = setTimeout(() => void refresh(REFRESH_MARGIN_SECONDS + 5), REFRESH_RETRY_MS);
   }
 
+  /**
+   * Keycloak refused the refresh token. Refresh tokens rotate and each is good once (docs/adr/0018):
+   * another tab of this browser may have used the session's current one, or a retry after a lost
+   * answer replayed a spent one, and Keycloak then drops this client's tokens. The sign-in itself
+   * (Keycloak's SSO cookie) usually lives on, so a silent check gets this tab fresh tokens; only
+   * when that finds no sign-in is the user signed out here.
+   */
+  function recover(): Promise<void> {
+    recovering ??= (async () => {
+      clearTimeout(refreshTimer);
+      try {
+        if (settings) {
+          const fresh = newKeycloak(settings);
+          await fresh.init(initOptions());
+          if (fresh.authenticated) {
+            keycloak = fresh;
+            applyToken('TOKEN_REFRESHED');
+            return;
+          }
+        }
+      } catch (error) {
+        console.error('[shell] silent sign-in check after a refused refresh failed', error);
+      }
+      signedOutHere();
+    })().finally(() => {
+      recovering = null;
+    });
+    return recovering;
+  }
+
+  function newKeycloak(oidc: OidcSettings): Keycloak {
+    const kc = new Keycloak({ url: oidc.url, realm: oidc.realm, clientId: oidc.client_id });
+    kc.onAuthRefreshSuccess = () => {
+      if (kc === keycloak) applyToken('TOKEN_REFRESHED');
+    };
+    kc.onAuthRefreshError = () => {
+      if (kc === keycloak) refreshFailed();
+    };
+    // keycloak-js drops the tokens on a refused refresh before onAuthRefreshError: recover() decides.
+    kc.onAuthLogout = () => undefined;
+    kc.onTokenExpired = () => {
+      if (kc === keycloak) void refresh(REFRESH_MARGIN_SECONDS + 5);
+    };
+    kc.onAuthError = (error) => {
+      callbackError = error?.error_description || error?.error || 'the login could not be completed';
+    };
+    return kc;
+  }
+
+  function initOptions() {
+    return {
+      onLoad: 'check-sso' as const,
+      silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
+      pkceMethod: 'S256' as const,
+      // Keycloak sits on the same origin behind the gateway; the visibility check below replaces the
+      // session-status iframe's polling.
+      checkLoginIframe: false,
+      messageReceiveTimeout: 8_000,
+    };
+  }
+
   function signedOutHere() {
     clearTimeout(refreshTimer);
-    keycloak?.clearToken(); // fires onAuthLogout → SIGNED_OUT
+    keycloak?.clearToken();
     if (session.status !== 'anonymous') {
       set({ status: 'anonymous' });
       emit('SIGNED_OUT');
@@ -147,7 +210,6 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     async start() {
-      let settings: OidcSettings;
       try {
         settings = await fetchSettings();
       } catch (error) {
@@ -156,30 +218,10 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
         emit('INITIAL_SESSION');
         return;
       }
-      const kc = new Keycloak({ url: settings.url, realm: settings.realm, clientId: settings.client_id });
+      const kc = newKeycloak(settings);
       keycloak = kc;
-      kc.onAuthRefreshSuccess = () => applyToken('TOKEN_REFRESHED');
-      kc.onAuthRefreshError = () => refreshFailed();
-      kc.onAuthLogout = () => {
-        if (session.status === 'signed-in') {
-          set({ status: 'anonymous' });
-          emit('SIGNED_OUT');
-        }
-      };
-      kc.onTokenExpired = () => void refresh(REFRESH_MARGIN_SECONDS + 5);
-      kc.onAuthError = (error) => {
-        callbackError = error?.error_description || error?.error || 'the login could not be completed';
-      };
       try {
-        await kc.init({
-          onLoad: 'check-sso',
-          silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
-          pkceMethod: 'S256',
-          // Keycloak sits on the same origin behind the gateway; the visibility check below replaces the
-          // session-status iframe's polling.
-          checkLoginIframe: false,
-          messageReceiveTimeout: 8_000,
-        });
+        await kc.init(initOptions());
       } catch (error) {
         console.error('[shell] Keycloak silent check failed; continuing as a guest', error);
       }
@@ -210,14 +252,17 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     async accessToken() {
+      if (recovering) await recovering;
       if (!keycloak?.authenticated) return null;
       try {
         await keycloak.updateToken(API_MIN_VALIDITY_SECONDS);
       } catch {
-        // Offline: the call goes out with the token it has (and fails like any offline call); refused: signed out.
+        // Offline: the call goes out with the token it has (and fails like any offline call); refused:
+        // a silent check for fresh tokens, else signed out.
         refreshFailed();
+        if (recovering) await recovering;
       }
-      return keycloak.token ?? null;
+      return keycloak?.token ?? null;
     },
 
     async refreshUser() {
@@ -225,7 +270,8 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       try {
         await keycloak.updateToken(-1);
       } catch {
-        signedOutHere();
+        refreshFailed();
+        if (recovering) await recovering;
       }
     },
 
