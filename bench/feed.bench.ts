@@ -10,12 +10,13 @@ import { CatalogConfig } from '../services/catalog/src/config.js';
 import { encodeCursor } from '../services/catalog/src/domain/cursor.js';
 import { feedHourOf } from '../services/catalog/src/domain/product.js';
 import { serviceEnv } from '../test/support/env.js';
+import { mongoUrl as testMongoUrl } from '../test/support/credentials.js';
 import { deleteAccount, signedInAccount } from '../test/support/accounts.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const db = 'catalog_bench';
-const mongoUrl = serviceEnv('catalog').MONGO_URL!.replace(/\/catalog$/, `/${db}`);
+const mongoUrl = testMongoUrl(db);
 
 const connection = await mongoose.createConnection(mongoUrl).asPromise();
 const products = connection.collection('product');

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createServiceApp, loadConfig } from '@tuber/kit';
 import { buildApp as buildNutrition } from '../services/nutrition/src/app.js';
 import { NutritionConfig } from '../services/nutrition/src/config.js';
+import { redisUrl } from '../test/support/credentials.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 
@@ -23,7 +24,7 @@ async function listen(app: { listen: (o: { port: number; host: string }) => Prom
 const bare = Fastify({ logger: false });
 bare.get('/health', async () => ({ status: 'ok' }));
 const kit = await createServiceApp({ name: 'bench', logLevel: 'silent' });
-const nutrition = await buildNutrition(loadConfig(NutritionConfig, { ...process.env, LOG_LEVEL: 'silent' }));
+const nutrition = await buildNutrition(loadConfig(NutritionConfig, { ...process.env, LOG_LEVEL: 'silent', REDIS_URL: redisUrl('nutrition') }));
 
 const results = [
   await measure('bare fastify /health (baseline)', `${await listen(bare)}/health`),

@@ -36,7 +36,7 @@ service_env() {
     "OIDC_ISSUER=${PUBLIC_URL}/auth/realms/${KEYCLOAK_REALM}" "OIDC_AUDIENCE=tuber-api" \
     "PUBLIC_URL=${PUBLIC_URL}"
   case $name in auth | profile | catalog | media) echo "NATS_URL=nats://$name:$(secret "nats-$name-password")@127.0.0.1:${NATS_PORT}" ;; esac
-  case $name in profile | catalog | media) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=PLAIN" ;; esac
+  case $name in profile | catalog | media) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
   case $name in
     auth)
       printf '%s\n' "KEYCLOAK_AUTH_CLIENT_SECRET=$(secret keycloak-auth-client-secret)" \

@@ -1,4 +1,6 @@
-// Creates the product-images bucket if missing and lets anyone read its objects (not list them).
+// Creates the product-images bucket if missing and lets anyone read its objects, not list them
+// (infra/minio/public-read.json, also used by docker-compose.yml); run with the root user.
+import { readFileSync } from 'node:fs';
 import { Client } from 'minio';
 
 const bucket = process.env.MINIO_BUCKET ?? 'product-images';
@@ -11,10 +13,5 @@ const client = new Client({
 });
 
 if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket);
-await client.setBucketPolicy(
-  bucket,
-  JSON.stringify({
-    Version: '2012-10-17',
-    Statement: [{ Effect: 'Allow', Principal: { AWS: ['*'] }, Action: ['s3:GetObject'], Resource: [`arn:aws:s3:::${bucket}/*`] }],
-  }),
-);
+const policy = readFileSync(new URL('../minio/public-read.json', import.meta.url), 'utf8').replaceAll('product-images', bucket);
+await client.setBucketPolicy(bucket, JSON.stringify(JSON.parse(policy)));

@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PUBLIC_URL } from '../support/env.js';
+import { mongoUrl, redisUrl } from '../support/credentials.js';
 
 const env = process.env;
 // Credentials from the environment (test/run.sh exports them), else the ones infra/local generated.
@@ -16,7 +17,7 @@ const mailApi = `http://127.0.0.1:${env.MAILPIT_HTTP_PORT ?? 8025}/api/v1`;
 describe('MongoDB wire protocol (FerretDB locally, MongoDB in compose)', () => {
   let connection: mongoose.Connection;
   beforeAll(async () => {
-    connection = await mongoose.createConnection(`mongodb://127.0.0.1:${env.MONGO_PORT ?? 27017}/infra_test`).asPromise();
+    connection = await mongoose.createConnection(mongoUrl('infra_test')).asPromise();
   });
   afterAll(async () => connection?.close());
 
@@ -32,7 +33,7 @@ describe('MongoDB wire protocol (FerretDB locally, MongoDB in compose)', () => {
 
 describe('Redis', () => {
   it('sets a key with an expiry and gets it', async () => {
-    const redis = new Redis(`redis://127.0.0.1:${env.REDIS_PORT ?? 6379}`);
+    const redis = new Redis(redisUrl());
     const key = `infra-test:${randomUUID()}`;
     await redis.set(key, 'cassava', 'EX', 30);
     expect(await redis.get(key)).toBe('cassava');

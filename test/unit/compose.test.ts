@@ -24,10 +24,15 @@ interface ComposeService {
   volumes?: string[];
   ports?: string[];
   restart?: string;
+  networks?: string[];
 }
 
 const composeText = read('docker-compose.yml');
-const compose = parse(composeText, { merge: true }) as { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
+const compose = parse(composeText, { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+  networks?: Record<string, { internal?: boolean } | null>;
+};
 const services = compose.services;
 
 const subdirectories = (root: string) =>
@@ -38,13 +43,18 @@ const subdirectories = (root: string) =>
 const backendNames = subdirectories('services').filter((name) => name !== 'kit');
 const frontendNames = subdirectories('frontends').filter((name) => name !== 'ui');
 
-/** The ports, the database and the image of each service, as the architecture fixes them. */
+/** The ports and the database of each service, as the architecture fixes them. */
 const BACKENDS: Record<string, { port: number; database?: string }> = {
   auth: { port: 4001 },
   profile: { port: 4002, database: 'profile' },
   catalog: { port: 4003, database: 'catalog' },
   media: { port: 4004, database: 'media' },
-  nutrition: { port: 4005, database: 'nutrition' },
+  nutrition: { port: 4005 },
+};
+/** Which stores a service uses, from the config fragments its src/config.ts composes. */
+const uses = (name: string) => {
+  const config = read(`services/${name}/src/config.ts`);
+  return { nats: /\bNatsConfig\b/.test(config), redis: /\bRedisConfig\b/.test(config), mongo: /\bmongoConfig\(/.test(config) };
 };
 const OFFICIAL_IMAGES: Record<string, RegExp> = {
   mongo: /^mongo:7(\.|$)/,
@@ -198,21 +208,29 @@ describe('docker-compose.yml', () => {
         HOST: '0.0.0.0',
         NODE_ENV: 'production',
         LOG_LEVEL: 'info',
-        NATS_URL: 'nats://nats:4222',
-        REDIS_URL: 'redis://redis:6379',
         KEYCLOAK_URL: 'http://keycloak:8080/auth',
         KEYCLOAK_REALM: 'tuber',
         OIDC_ISSUER: 'http://localhost:8080/auth/realms/tuber',
         OIDC_AUDIENCE: 'tuber-api',
         PUBLIC_URL: 'http://localhost:8080',
       });
-      expect(env.MONGO_URL, `${name} MONGO_URL`).toBe(database && `mongodb://mongo:27017/${database}`);
+      // Each store with the service's own user, the password from the environment (docs/adr/0017).
+      const secret = (store: string) => `<${store}_${name.toUpperCase()}_PASSWORD>`;
+      const stores = uses(name);
+      expect(env.NATS_URL, `${name} NATS_URL`).toBe(stores.nats ? `nats://${name}:${secret('NATS')}@nats:4222` : undefined);
+      expect(env.REDIS_URL, `${name} REDIS_URL`).toBe(stores.redis ? `redis://${name}:${secret('REDIS')}@redis:6379` : undefined);
+      expect(env.MONGO_URL, `${name} MONGO_URL`).toBe(
+        stores.mongo ? `mongodb://${name}:${secret('MONGO')}@mongo:27017/${database}` : undefined,
+      );
+      expect(Boolean(database), `${name} has a database exactly when its config asks for one`).toBe(stores.mongo);
     }
     expect(services.auth!.environment).toMatchObject({ SMTP_HOST: 'mailpit', SMTP_PORT: '1025' });
     expect(services.auth!.environment!.KEYCLOAK_AUTH_CLIENT_SECRET).toBe(services.keycloak!.environment!.TUBER_AUTH_CLIENT_SECRET);
     expect(services.media!.environment).toMatchObject({ MINIO_ENDPOINT: 'minio', MINIO_PORT: '9000', MINIO_BUCKET: 'product-images' });
-    expect(services.media!.environment!.MINIO_ACCESS_KEY).toBe(services.minio!.environment!.MINIO_ROOT_USER);
-    expect(services.media!.environment!.MINIO_SECRET_KEY).toBe(services.minio!.environment!.MINIO_ROOT_PASSWORD);
+    // Media signs in to MinIO as its own user (made by minio-init), never as root.
+    expect(services.media!.environment!.MINIO_ACCESS_KEY).toBe('media');
+    expect(services.media!.environment!.MINIO_SECRET_KEY).toBe(services['minio-init']!.environment!.MINIO_MEDIA_PASSWORD);
+    expect(services.media!.environment!.MINIO_SECRET_KEY).not.toBe(services.minio!.environment!.MINIO_ROOT_PASSWORD);
   });
 
   it('addresses only compose services, on ports they listen on', () => {
@@ -353,12 +371,32 @@ describe('docker-compose.yml', () => {
     expect(services.mailpit!.ports).toEqual(['127.0.0.1:8025:8025']);
   });
 
-  it('creates the product-images bucket with anonymous download before media starts', () => {
-    const script = (services['minio-init']!.command ?? []).join(' ');
+  it('creates the product-images bucket, readable object by object, and media’s user limited to it, before media starts', () => {
+    const init = services['minio-init']!;
+    const script = (init.command ?? []).join(' ');
+    expect(init.volumes).toContain('./infra/minio:/policies:ro');
     expect(script).toMatch(/mc mb --ignore-existing \S+\/product-images/);
-    expect(script).toMatch(/mc anonymous set download \S+\/product-images/);
-    expect(services['minio-init']!.depends_on?.minio?.condition).toBe('service_healthy');
+    expect(script).toMatch(/mc anonymous set-json \/policies\/public-read\.json \S+\/product-images/);
+    expect(script).toMatch(/mc admin policy create \S+ tuber-media \/policies\/media-policy\.json/);
+    expect(script).toMatch(/mc admin user add \S+ media "\$\$MINIO_MEDIA_PASSWORD"/);
+    expect(script).toMatch(/mc admin policy attach \S+ tuber-media --user media/);
+    expect(init.depends_on?.minio?.condition).toBe('service_healthy');
     expect(services.media!.depends_on?.['minio-init']?.condition).toBe('service_completed_successfully');
+
+    // Anyone may get an object; nobody may list the bucket.
+    const publicRead = JSON.parse(read('infra/minio/public-read.json'));
+    expect(publicRead.Statement).toEqual([
+      { Effect: 'Allow', Principal: { AWS: ['*'] }, Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::product-images/*'] },
+    ]);
+    // Media: objects of its bucket, and the bucket itself only to find and check it.
+    const mediaPolicy = JSON.parse(read('infra/minio/media-policy.json')) as { Statement: { Action: string[]; Resource: string[] }[] };
+    const resources = mediaPolicy.Statement.flatMap((statement) => statement.Resource);
+    expect(new Set(resources)).toEqual(new Set(['arn:aws:s3:::product-images', 'arn:aws:s3:::product-images/*']));
+    const actions = mediaPolicy.Statement.flatMap((statement) => statement.Action);
+    expect(
+      actions.every((action) => /^s3:(Get|Put|Delete)Object$|^s3:(GetBucketLocation|ListBucket)$/.test(action)),
+      actions.join(),
+    ).toBe(true);
   });
 
   it('starts Keycloak behind the gateway at /auth with the realm file and every value it needs', () => {
@@ -393,6 +431,11 @@ describe('docker-compose.yml', () => {
     const secretExample = read('infra/compose/secrets.env.example');
     for (const [name, service] of Object.entries(services)) {
       for (const [key, value] of Object.entries(service.environment ?? {})) {
+        // A password inside a connection URL is a required variable too.
+        const userinfo = /^[a-z]+:\/\/[^:/@]+:([^@]*)@/.exec(String(value));
+        if (userinfo) expect(userinfo[1], `${name}.${key}`).toMatch(/^\$\{[A-Z0-9_]+:\?.+\}$/);
+        // User names, not secrets: media's MinIO access key, MongoDB's administrator.
+        if ((name === 'media' && key === 'MINIO_ACCESS_KEY') || (name === 'mongo' && key === 'MONGO_INITDB_ROOT_USERNAME')) continue;
         if (!/SECRET|PASSWORD|ACCESS_KEY|_KEY$|TOKEN|ROOT_USER/.test(key)) continue;
         // Required (${X:?why}) or optional with no default (${X:-}): never a value in the file.
         expect(String(value), `${name}.${key}`).toMatch(/^\$\{[A-Z0-9_]+(:\?.+|:-)\}$/);
@@ -401,6 +444,111 @@ describe('docker-compose.yml', () => {
     const required = new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]!));
     expect(required.size).toBeGreaterThan(0);
     for (const name of required) expect(secretExample, `secrets.env.example lists ${name}`).toMatch(new RegExp(`^${name}=$`, 'm'));
+    const listed = [...secretExample.matchAll(/^([A-Z0-9_]+)=$/gm)].map((m) => m[1]!);
+    for (const name of listed) expect([...required], `docker-compose.yml uses ${name}`).toContain(name);
+  });
+});
+
+// ---------- credentials and networks (docs/adr/0017) ----------
+
+describe('docker-compose.yml: internal servers ask for credentials, with least privilege', () => {
+  const nats = services.nats!;
+  const redis = services.redis!;
+  const mongo = services.mongo!;
+  /** The password variable inside a service's connection URL, e.g. NATS_AUTH_PASSWORD. */
+  const passwordVariable = (service: string, key: string) =>
+    /^[a-z]+:\/\/[^:]+:\$\{([A-Z0-9_]+):\?/.exec(services[service]?.environment?.[key] ?? '')?.[1];
+
+  it('NATS: one user per publishing service, from the permissions table, its password given to the server', async () => {
+    const { render } = (await import(new URL('../../infra/nats/render.mjs', import.meta.url).href)) as {
+      render: (options: { withTestUser: boolean }) => string;
+    };
+    expect(nats.volumes).toContain('./infra/compose/nats-users.conf:/etc/nats/users.conf:ro');
+    expect(nats.command?.slice(0, 2)).toEqual(['--config', '/etc/nats/users.conf']);
+    expect(read('infra/compose/nats-users.conf'), 'infra/compose/nats-users.conf is `node infra/nats/render.mjs`').toBe(
+      render({ withTestUser: false }),
+    );
+    expect(read('infra/compose/nats-users.test.conf'), 'nats-users.test.conf is `render.mjs --with-test-user`').toBe(
+      render({ withTestUser: true }),
+    );
+    for (const name of backendNames.filter((n) => uses(n).nats)) {
+      const variable = passwordVariable(name, 'NATS_URL');
+      expect(variable, `${name} NATS_URL`).toBe(`NATS_${name.toUpperCase()}_PASSWORD`);
+      expect(nats.environment?.[variable!], `nats knows ${name}'s password`).toBe(
+        services[name]!.environment!.NATS_URL!.match(/\$\{[^}]+\}/)![0],
+      );
+    }
+  });
+
+  it('Redis: the default user off, one ACL user per service, the health check signed in', () => {
+    expect(redis.volumes).toContain('./infra/redis/acl.sh:/etc/redis/acl.sh:ro');
+    const script = (redis.command ?? []).join(' ');
+    expect(script).toMatch(/sh \/etc\/redis\/acl\.sh > (\S+) && exec docker-entrypoint\.sh redis-server --aclfile \1/);
+    expect(read('infra/redis/acl.sh')).toMatch(/^echo "user default off/m);
+    for (const name of backendNames.filter((n) => uses(n).redis)) {
+      const variable = passwordVariable(name, 'REDIS_URL');
+      expect(variable, `${name} REDIS_URL`).toBe(`REDIS_${name.toUpperCase()}_PASSWORD`);
+      expect(redis.environment?.[variable!], `redis knows ${name}'s password`).toBeDefined();
+    }
+    expect(JSON.stringify(redis.healthcheck?.test)).toMatch(/redis-cli --user \w+ ping/);
+  });
+
+  it('MongoDB: an administrator, and a user per service database made on first start', () => {
+    expect(mongo.environment?.MONGO_INITDB_ROOT_PASSWORD).toMatch(/^\$\{MONGO_ROOT_PASSWORD:\?/);
+    expect(mongo.volumes).toContain('./infra/compose/mongo-users.js:/docker-entrypoint-initdb.d/10-users.js:ro');
+    const init = read('infra/compose/mongo-users.js');
+    for (const [name, { database }] of Object.entries(BACKENDS)) {
+      if (!database) continue;
+      expect(passwordVariable(name, 'MONGO_URL')).toBe(`MONGO_${name.toUpperCase()}_PASSWORD`);
+      expect(mongo.environment?.[`MONGO_${name.toUpperCase()}_PASSWORD`], `mongo gets ${name}'s password`).toBeDefined();
+      expect(init).toContain(`'${database}'`);
+    }
+    expect(init).toMatch(/role: 'readWrite', db: name/);
+  });
+
+  it('two networks: data servers only on `data` (internal), the gateway and front ends only on `public`', () => {
+    expect(Object.keys(compose.networks ?? {}).sort()).toEqual(['data', 'mail-ops', 'public']);
+    expect(compose.networks!.data?.internal).toBe(true);
+    const on = (name: string) => services[name]?.networks ?? [];
+    for (const [name, service] of Object.entries(services)) expect(service.networks, `${name} names its networks`).toBeDefined();
+    // Nothing but what the gateway proxies shares a network with it: no database, bus, cache or mail.
+    for (const name of ['mongo', 'nats', 'redis', 'mailpit', 'minio-init']) expect(on(name), name).not.toContain('public');
+    for (const name of ['mongo', 'nats', 'redis']) expect(on(name), name).toEqual(['data']);
+    expect(on('gateway')).toEqual(['public']);
+    for (const name of frontendNames) expect(on(name), name).toEqual(['public']);
+    // Proxied by the gateway (/files/, /auth/) and used by the services: both.
+    for (const name of ['minio', 'keycloak']) expect([...on(name)].sort(), name).toEqual(['data', 'public']);
+    for (const name of backendNames) expect([...on(name)].sort(), name).toEqual(['data', 'public']);
+    // Every upstream of the gateway is on its network; the mail UI port has its own network.
+    for (const [key, value] of Object.entries(services.gateway!.environment ?? {})) {
+      if (key.endsWith('_UPSTREAM')) expect(on(value.split(':')[0]!), `${key}=${value}`).toContain('public');
+    }
+    expect(on('mailpit').sort()).toEqual(['data', 'mail-ops']);
+    for (const [name, service] of Object.entries(services))
+      if (name !== 'mailpit') expect(service.networks, name).not.toContain('mail-ops');
+    // Each dependency shares a network with what depends on it.
+    for (const [name, service] of Object.entries(services)) {
+      for (const dependency of Object.keys(service.depends_on ?? {})) {
+        expect(
+          on(name).some((network) => on(dependency).includes(network)),
+          `${name} and ${dependency} share a network`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('the test overlay adds the tests’ users and opens the data network for published ports', () => {
+    const overlay = parse(read('infra/compose/test-infra.yml')) as {
+      services: Record<string, ComposeService>;
+      networks?: Record<string, { internal?: boolean }>;
+    };
+    expect(overlay.networks?.data?.internal).toBe(false);
+    expect(overlay.services.nats!.volumes).toEqual(['./infra/compose/nats-users.test.conf:/etc/nats/users.conf:ro']);
+    expect(overlay.services.nats!.environment).toHaveProperty('NATS_TUBER_TEST_PASSWORD');
+    expect(overlay.services.redis!.environment).toHaveProperty('REDIS_TUBER_TEST_PASSWORD');
+    expect(overlay.services.mongo!.environment).toHaveProperty('MONGO_TUBER_TEST_PASSWORD');
+    expect(read('infra/redis/acl.sh')).toContain('REDIS_TUBER_TEST_PASSWORD');
+    expect(read('infra/compose/mongo-users.js')).toContain('MONGO_TUBER_TEST_PASSWORD');
   });
 });
 

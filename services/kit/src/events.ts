@@ -15,6 +15,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_STREAM, EVENT_SUBJECTS, type EventContract, type EventPayload } from '@tuber/contracts';
 import { registerFormats } from './formats.js';
+import { natsServer } from './credentials.js';
 
 registerFormats();
 
@@ -47,8 +48,12 @@ export class EventBus {
   ) {}
 
   static async connect(url: string, name: string, log: FastifyBaseLogger): Promise<EventBus> {
+    // Credentials come in the URL (docs/adr/0017); replies use the user's own inbox prefix,
+    // the only subjects its NATS permissions let it subscribe to.
+    const { servers, user, pass } = natsServer(url);
     const connection = await connect({
-      servers: url,
+      servers,
+      ...(user ? { user, pass, inboxPrefix: `_INBOX_${user}` } : {}),
       name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1_000,

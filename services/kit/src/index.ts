@@ -5,6 +5,7 @@ export { Readiness, type ReadinessCheck } from './readiness.js';
 export { auth, identityFromClaims, type AuthOptions, type Identity, type Role } from './plugins/auth.js';
 export { EventBus, type ConsumeOptions, type EventContext, type EventHandler } from './events.js';
 export { connectMongo, pingMongo, connectRedis } from './stores.js';
+export { natsServer, redactUrl } from './credentials.js';
 export { runService } from './run.js';
 export { useMongo, useRedis, useEventBus, useAuth, httpCheck } from './wiring.js';
 export { startService } from './main.js';

@@ -6,8 +6,10 @@ import { jetstream, jetstreamManager, AckPolicy } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { EVENT_STREAM, type EventContract } from '@tuber/contracts';
 import { EventBus, type EventContext } from '../../src/index.js';
+import { natsUrl as testNatsUrl } from '../../../../test/support/credentials.js';
 
-const natsUrl = process.env.NATS_URL ?? `nats://127.0.0.1:${process.env.NATS_PORT ?? 4222}`;
+// Signed in as the tests' user (docs/adr/0017).
+const natsUrl = testNatsUrl();
 const log = pino({ level: 'silent' });
 
 /** A throw-away event on its own subject so tests never see each other's messages. */

@@ -5,6 +5,7 @@ import mongoose, { Schema } from 'mongoose';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import { ImageRemoved } from '@tuber/contracts';
+import { mongoUrl as testMongoUrl, natsUrl as testNatsUrl } from '../../../../test/support/credentials.js';
 import {
   createServiceApp,
   EventBus,
@@ -15,8 +16,9 @@ import {
   type ServiceApp,
 } from '../../src/index.js';
 
-const natsUrl = process.env.NATS_URL ?? `nats://127.0.0.1:${process.env.NATS_PORT ?? 4222}`;
-const mongoUrl = `mongodb://127.0.0.1:${process.env.MONGO_PORT ?? 27017}/kit_outbox_test`;
+// Signed in as the tests' user (docs/adr/0017).
+const natsUrl = testNatsUrl();
+const mongoUrl = testMongoUrl('kit_outbox_test');
 const log = pino({ level: 'silent' });
 
 let connection: mongoose.Connection;

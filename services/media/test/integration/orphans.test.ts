@@ -4,6 +4,7 @@ import { loadConfig, type ServiceApp } from '@tuber/kit';
 import { buildApp } from '../../src/app.js';
 import { MediaConfig } from '../../src/config.js';
 import { serviceEnv } from '../../../../test/support/env.js';
+import { mongoUrl } from '../../../../test/support/credentials.js';
 import { photo } from '../../../../test/support/api.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../../../../test/support/accounts.js';
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
   // Its own database: a one-second grace period must not sweep other tests' fresh uploads.
   const env = serviceEnv('media');
   app = await buildApp(
-    loadConfig(MediaConfig, { ...env, MONGO_URL: `${env.MONGO_URL}_orphans_test`, MEDIA_ORPHAN_GRACE_S: '1', MEDIA_SWEEP_INTERVAL_S: '1' }),
+    loadConfig(MediaConfig, { ...env, MONGO_URL: mongoUrl('media_orphans_test'), MEDIA_ORPHAN_GRACE_S: '1', MEDIA_SWEEP_INTERVAL_S: '1' }),
   );
   farmer = await signedInAccount({ role: 'farmer' });
 });

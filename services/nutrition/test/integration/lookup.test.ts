@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ServiceApp } from '@tuber/kit';
 import { buildApp } from '../../src/app.js';
 import { NutritionConfig } from '../../src/config.js';
+import { redisUrl } from '../../../../test/support/credentials.js';
 
 let app: ServiceApp;
 
 beforeAll(async () => {
-  app = await buildApp(loadConfig(NutritionConfig, { ...process.env, LOG_LEVEL: 'silent' }));
+  app = await buildApp(loadConfig(NutritionConfig, { ...process.env, LOG_LEVEL: 'silent', REDIS_URL: redisUrl('nutrition') }));
 });
 afterAll(async () => app?.close());
 

@@ -7,6 +7,7 @@ import { connectRedis, loadConfig, type ServiceApp } from '@tuber/kit';
 import { buildApp } from '../../src/app.js';
 import { NutritionConfig } from '../../src/config.js';
 import { FALLBACK_TTL_SECONDS } from '../../src/routes/lookup.js';
+import { redisUrl } from '../../../../test/support/credentials.js';
 
 let provider: Server;
 let app: ServiceApp;
@@ -48,13 +49,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   // Clear this test's cache keys so the provider is really asked.
-  const redis = await connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const redis = await connectRedis(redisUrl('nutrition'));
   await redis.del('nutrition:v1:upstream:ginger', 'nutrition:v1:upstream:garlic');
   redis.disconnect();
   app = await buildApp(
     loadConfig(NutritionConfig, {
       ...process.env,
       LOG_LEVEL: 'silent',
+      REDIS_URL: redisUrl('nutrition'),
       NUTRITION_UPSTREAM_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v2/natural/nutrients`,
       NUTRITION_UPSTREAM_APP_ID: 'test-app',
       NUTRITION_UPSTREAM_APP_KEY: `key-${randomUUID()}`,
@@ -97,7 +99,7 @@ describe('nutrition provider', () => {
     expect(answer.json().source.name).toContain('USDA');
     expect(answer.json().nutrition.calories).toBe(149);
     // The provider's own answer must come back soon, not after the day-long cache time.
-    const redis = await connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const redis = await connectRedis(redisUrl('nutrition'));
     const ttl = await redis.ttl('nutrition:v1:upstream:garlic');
     redis.disconnect();
     expect(ttl).toBeGreaterThan(0);
