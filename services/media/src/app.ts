@@ -35,6 +35,7 @@ export async function buildApp(config: MediaConfig, store: ImageStore = minioSto
     maxFileBytes: config.MEDIA_MAX_FILE_BYTES,
     maxPixels: config.MEDIA_MAX_PIXELS,
     maxUnattached: config.MEDIA_MAX_UNATTACHED,
+    maxParallelPerFarmer: config.MEDIA_PARALLEL_UPLOADS_PER_FARMER,
     uploadLimit: { max: config.MEDIA_UPLOAD_LIMIT, windowSeconds: config.MEDIA_UPLOAD_LIMIT_WINDOW_S },
     orphanGraceSeconds: config.MEDIA_ORPHAN_GRACE_S,
   });

@@ -22,7 +22,9 @@ export const MediaConfig = Type.Composite([
     MEDIA_MAX_PIXELS: Type.Integer({ minimum: 1, default: 24_000_000 }),
     /** Uploads decoded at the same time, and uploads allowed to wait for a turn; more answer 503. */
     MEDIA_DECODE_CONCURRENCY: Type.Integer({ minimum: 1, default: 2 }),
-    MEDIA_DECODE_QUEUE: Type.Integer({ minimum: 0, default: 6 }),
+    MEDIA_DECODE_QUEUE: Type.Integer({ minimum: 0, default: 16 }),
+    /** Uploads one farmer may have in progress at once (the add-product page sends up to 5 together); more answer 429. */
+    MEDIA_PARALLEL_UPLOADS_PER_FARMER: Type.Integer({ minimum: 1, default: 5 }),
     /** Photos a farmer may have uploaded that no product uses yet. */
     MEDIA_MAX_UNATTACHED: Type.Integer({ minimum: 1, default: 30 }),
     /** Uploads per farmer per window (counted in Redis by token subject, refused while Redis is away). */

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ImageStored, StoredImage } from '@tuber/contracts';
 import { badRequest, conflict, HttpError, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +20,8 @@ export interface ImageRouteDeps {
   maxPixels: number;
   /** Photos a farmer may have uploaded that no product uses yet. */
   maxUnattached: number;
+  /** Uploads one farmer may have in progress at once (the add-product page sends up to 5 together). */
+  maxParallelPerFarmer: number;
   uploadLimit: { max: number; windowSeconds: number };
   /** How long unattached photos are kept, for the message of the cap. */
   orphanGraceSeconds: number;
@@ -85,6 +87,11 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
 
   const farmerOnly = app.requireRole('farmer');
 
+  /** Uploads in progress per farmer, in this process. */
+  const inProgress = new Map<string, number>();
+  const parallelMessage =
+    `You are already uploading ${deps.maxParallelPerFarmer} photos at once. ` + 'Wait until they have finished, then try again.';
+
   // The gateway asks this (auth_request) before it accepts an upload's body, so that only a
   // signed-in farmer can make it buffer megabytes. nginx takes 2xx as yes and 401/403 as no; the
   // only other answer, 503 when the token cannot be checked right now (Keycloak's keys out of
@@ -118,64 +125,78 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
         summary: 'Upload one product photo (multipart field "file")',
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
-        response: { 201: StoredImage, 400: error, 403: error, 409: error, 413: error },
+        response: { 201: StoredImage, 400: error, 409: error, 413: error, 429: error, 503: error },
       },
     },
     async (request, reply) => {
       const farmerId = request.identity.userId;
-      // Refused before a byte of the photo is read.
-      if ((await countUnattached(deps.Image, farmerId)) >= deps.maxUnattached) throw conflict(capMessage);
-      const { name, image, variants } = await decode(request);
-      const imageId = randomUUID();
-      const storedAt = new Date();
-      const objectName = randomObjectName(image.contentType);
-      const record = {
-        image_id: imageId,
-        farmer_id: farmerId,
-        object_name: objectName,
-        content_type: image.contentType,
-        bytes: image.data.length,
-        width: image.width,
-        height: image.height,
-        created_at: storedAt,
-      };
-      const fileName = await reserveFileName(deps.Image, name, storedAt, record);
-      // Counted after our own record exists: of uploads racing each other, the last to count sees
-      // them all, so the cap is never passed (at worst one that would have fitted is refused).
-      if ((await countUnattached(deps.Image, farmerId)) > deps.maxUnattached) {
-        await deps.Image.deleteOne({ image_id: imageId });
-        throw conflict(capMessage);
-      }
+      // Refused before a byte of the photo is read: too many at once from this farmer (one account
+      // cannot take every decoding slot), or too many photos already waiting for a product.
+      const running = inProgress.get(farmerId) ?? 0;
+      if (running >= deps.maxParallelPerFarmer) throw new HttpError(429, parallelMessage, { 'retry-after': '5' });
+      inProgress.set(farmerId, running + 1);
       try {
-        await Promise.all([
-          deps.store.put(objectName, image.data, image.contentType),
-          ...variants.map((v) => deps.store.put(variantName(objectName, v.suffix), v.data, v.contentType)),
-        ]);
-      } catch (err) {
-        // Nothing was announced yet; give the name back and leave no half-written files behind.
-        await removeImageFiles(deps.store, objectName).catch(() => undefined);
-        await deps.Image.deleteOne({ image_id: imageId });
-        throw err;
+        return await storeUpload(request, reply, farmerId);
+      } finally {
+        const left = (inProgress.get(farmerId) ?? 1) - 1;
+        if (left > 0) inProgress.set(farmerId, left);
+        else inProgress.delete(farmerId);
       }
-      const api = toApi({ ...record, file_name: fileName });
-      const stored = pendingEvent(
-        ImageStored,
-        {
-          image_id: imageId,
-          farmer_id: farmerId,
-          url: api.url,
-          card_url: api.card_url,
-          thumb_url: api.thumb_url,
-          stored_at: storedAt.toISOString(),
-        },
-        `image-stored:${imageId}`,
-      );
-      await deps.Image.updateOne({ image_id: imageId }, { $push: { outbox: stored } });
-      await publishRecorded(deps.Image, { image_id: imageId }, deps.bus, request.log);
-      request.log.info({ imageId, fileName, objectName, bytes: image.data.length }, 'image stored');
-      return reply.code(201).send(api);
     },
   );
+
+  async function storeUpload(request: FastifyRequest, reply: FastifyReply, farmerId: string) {
+    if ((await countUnattached(deps.Image, farmerId)) >= deps.maxUnattached) throw conflict(capMessage);
+    const { name, image, variants } = await decode(request);
+    const imageId = randomUUID();
+    const storedAt = new Date();
+    const objectName = randomObjectName(image.contentType);
+    const record = {
+      image_id: imageId,
+      farmer_id: farmerId,
+      object_name: objectName,
+      content_type: image.contentType,
+      bytes: image.data.length,
+      width: image.width,
+      height: image.height,
+      created_at: storedAt,
+    };
+    const fileName = await reserveFileName(deps.Image, name, storedAt, record);
+    // Counted after our own record exists: of uploads racing each other, the last to count sees
+    // them all, so the cap is never passed (at worst one that would have fitted is refused).
+    if ((await countUnattached(deps.Image, farmerId)) > deps.maxUnattached) {
+      await deps.Image.deleteOne({ image_id: imageId });
+      throw conflict(capMessage);
+    }
+    try {
+      await Promise.all([
+        deps.store.put(objectName, image.data, image.contentType),
+        ...variants.map((v) => deps.store.put(variantName(objectName, v.suffix), v.data, v.contentType)),
+      ]);
+    } catch (err) {
+      // Nothing was announced yet; give the name back and leave no half-written files behind.
+      await removeImageFiles(deps.store, objectName).catch(() => undefined);
+      await deps.Image.deleteOne({ image_id: imageId });
+      throw err;
+    }
+    const api = toApi({ ...record, file_name: fileName });
+    const stored = pendingEvent(
+      ImageStored,
+      {
+        image_id: imageId,
+        farmer_id: farmerId,
+        url: api.url,
+        card_url: api.card_url,
+        thumb_url: api.thumb_url,
+        stored_at: storedAt.toISOString(),
+      },
+      `image-stored:${imageId}`,
+    );
+    await deps.Image.updateOne({ image_id: imageId }, { $push: { outbox: stored } });
+    await publishRecorded(deps.Image, { image_id: imageId }, deps.bus, request.log);
+    request.log.info({ imageId, fileName, objectName, bytes: image.data.length }, 'image stored');
+    return reply.code(201).send(api);
+  }
 
   app.get(
     '/api/media/images/:imageId',
