@@ -36,7 +36,8 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     clientId: config.KEYCLOAK_AUTH_CLIENT_ID,
     clientSecret: config.KEYCLOAK_AUTH_CLIENT_SECRET,
     webClientId: config.OIDC_WEB_CLIENT_ID,
-    afterVerifyUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}/login`,
+    // Keycloak's one sign-in callback (docs/adr/0018); with nothing remembered it leads on to /login.
+    afterVerifyUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}/login/callback`,
   });
   const accounts = overrides.accounts ?? directory;
   if (!overrides.accounts) app.readiness.add('keycloak-admin', () => directory.check());
