@@ -34,7 +34,7 @@ app-down:
 	@bash infra/local/app.sh stop
 
 up: install build infra-up app-up ## install what is missing, build, start everything, print the URL
-	@echo; echo "Tuber Market is up: http://localhost:$${GATEWAY_PORT:-8080}"
+	@echo; bash -c 'source infra/local/lib.sh && echo "Tuber Market is up: $$PUBLIC_URL"'
 
 down: app-down infra-down ## stop everything
 

@@ -82,10 +82,20 @@ names=("$@")
 
 case $cmd in
   start)
+    # A failed start stops what it launched (its own journal, docs/adr/0016); processes that
+    # already ran are left alone.
+    TUBER_LAUNCH_LOG=$(mktemp "$TUBER_STATE/app-launched.XXXXXX")
+    export TUBER_LAUNCH_LOG
+    trap 'rm -f "$TUBER_LAUNCH_LOG"' EXIT
     for name in "${names[@]}"; do start_one "$name" & done
     failed=0
     for job in $(jobs -p); do wait "$job" || failed=1; done
-    [ $failed = 0 ] || { echo "some processes did not start; see $TUBER_STATE/logs/" >&2; exit 1; }
+    if [ $failed = 1 ]; then
+      [ -s "$TUBER_LAUNCH_LOG" ] && echo "stopping what this start launched: $(tac "$TUBER_LAUNCH_LOG" | tr '\n' ' ')" >&2
+      stop_launched "$TUBER_LAUNCH_LOG"
+      echo "some processes did not start (see above); logs in $TUBER_STATE/logs/" >&2
+      exit 1
+    fi
     ;;
   stop)
     for name in "${names[@]}"; do stop_daemon "$name" & done
