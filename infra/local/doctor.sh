@@ -82,6 +82,9 @@ else
   missing keycloak "make install (downloads Keycloak $KEYCLOAK_VERSION from Maven Central and builds it, about a minute)"
 fi
 [ -f "$kc_zip" ] && have "keycloak zip" "$kc_zip" || row absent "keycloak zip" "(only needed to rebuild Keycloak)"
+for entry in "$TUBER_CACHE"/*; do
+  [ -e "$entry" ] && row cached "$(basename "$entry")" "$(du -sh "$entry" 2>/dev/null | cut -f1) in $entry"
+done
 stamp="$TUBER_ROOT/node_modules/.tuber-lock-hash"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(sha256sum "$TUBER_ROOT/package-lock.json" | cut -d' ' -f1)" ]; then
   have node_modules "matches package-lock.json"
@@ -97,6 +100,18 @@ if [ ${#unbuilt[@]} = 0 ]; then have build "every service and front end is built
 
 echo
 echo "Servers (this checkout's own are reused; anything else on a port is reported, never used):"
+# Two settings naming one port cannot both work.
+declare -A port_var=()
+while read -r var; do
+  port=${!var:-}
+  [ -n "$port" ] || continue
+  if [ -n "${port_var[$port]:-}" ]; then
+    row CLASH "$var" "port $port is also ${port_var[$port]} (.env / .env.example)"
+    problems+=("$var and ${port_var[$port]} are both $port: give each its own port in .env")
+  else
+    port_var[$port]=$var
+  fi
+done < <(compgen -v | grep -E '^[A-Z_]+_PORT$' | grep -v '^TUBER_')
 conflicts=0
 daemons=(postgres ferretdb nats redis minio mailpit keycloak gateway auth profile catalog media nutrition shell landing buyer farmer)
 for name in "${daemons[@]}"; do
