@@ -279,7 +279,7 @@ _wait_round() {
   local name=$1
   if [ -n "$name" ] && ! is_running "$name"; then _why="exited before answering"; return 2; fi
   if [ -n "${TUBER_ABORT:-}" ] && [ -e "$TUBER_ABORT" ]; then
-    log "${name:-server}: stopped waiting because another server failed to start"
+    log "${name:-server}: stopped waiting: this start is called off (another server failed, or it was interrupted)"
     _why=aborted
     return 3
   fi

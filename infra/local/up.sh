@@ -40,12 +40,12 @@ while [ ${#server_of[@]} -gt 0 ]; do
   done_pid=""
   code=0
   wait -n -p done_pid "${!server_of[@]}" || code=$?
-  [ -n "$done_pid" ] || continue # interrupted by a signal: wait again
+  [ -n "${done_pid:-}" ] || continue # interrupted by a signal: wait again
   server=${server_of[$done_pid]}
   unset "server_of[$done_pid]"
   [ $code = 0 ] && continue
   # A server that only gave up because another one failed is not a cause.
-  grep -q 'stopped waiting because another server failed' "$work/$server.out" 2>/dev/null || failed+=("$server")
+  grep -q 'stopped waiting: this start is called off' "$work/$server.out" 2>/dev/null || failed+=("$server")
   touch "$TUBER_ABORT"
 done
 
