@@ -31,8 +31,20 @@ export async function listen(port = 0): Promise<Server> {
 
 const portOf = (server: Server) => (server.address() as { port: number }).port;
 
+/**
+ * Ports free now, below Linux's ephemeral range (32768 and up), so that no outgoing connection
+ * takes one of them while the test runs.
+ */
 async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, () => listen()));
+  const servers: Server[] = [];
+  while (servers.length < count) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    try {
+      servers.push(await listen(port));
+    } catch {
+      // taken: try another
+    }
+  }
   const ports = servers.map(portOf);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
