@@ -3,7 +3,8 @@
      that one carries inline scripts (an import map and a session-polling module) that the gateway's
      Content-Security-Policy forbids. Here: the product's header (wordmark linking home), one card, the
      page's sections, and one external script (resources/js/tuber.js) for the show-password buttons, the
-     product's "Resend verification", one-click submits and Keycloak's login-in-another-tab check.
+     product's "Resend verification", one-click submits, Keycloak's login-in-another-tab check and the
+     address clean-up after a form post.
      The macro keeps the parent's name and parameters, so Keycloak's templates render inside it. -->
 <#macro registrationLayout bodyClass="" displayInfo=false displayMessage=true displayRequiredFields=false showAnotherWayIfPresent=true others...>
 <#assign homeUrl = ((client.baseUrl)!'')?has_content?then(client.baseUrl, '/')>
@@ -27,7 +28,9 @@
         </#list>
     </#if>
     <script type="module" src="${url.resourcesPath}/js/tuber.js"></script>
-</head>
+<#-- No closing head tag, on purpose (HTML lets it be left out): after a form post Keycloak's server puts an
+     inline history.replaceState script just before "</head>" when it finds one; without it the page stays
+     free of inline script, and tuber.js does the same address clean-up. -->
 <body class="tuber-page ${bodyClass}"<#if (url.ssoLoginInOtherTabsUrl)??> data-login-in-other-tab-url="${url.ssoLoginInOtherTabsUrl}"</#if>>
     <header class="tuber-header">
         <div class="tuber-header__inner">

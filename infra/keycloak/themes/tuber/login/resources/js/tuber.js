@@ -7,6 +7,7 @@
 //   [data-tuber-resend]         the product's "Resend verification" (POST to the URL in the attribute)
 //   [data-tuber-auto-continue]  a link followed by itself once the page has loaded (front-channel logout)
 //   body[data-login-in-other-tab-url] Keycloak's check for a login finished in another tab
+// and, on every page, the address clean-up after a form post (forgetPostAddress).
 
 const TOAST_MS = 6000;
 
@@ -92,6 +93,16 @@ function autoContinue(link) {
   else window.addEventListener('load', go, { once: true });
 }
 
+// After a form post the address bar shows the post's address (with its one-time session_code), and a reload
+// would post again. Keycloak's server fixes that with an inline script, which this theme's pages do not let
+// in (see template.ftl); the same without it: the step's own address, minus the spent code.
+function forgetPostAddress() {
+  const here = new URL(window.location.href);
+  if (!here.pathname.includes('/login-actions/') || !here.searchParams.has('session_code')) return;
+  here.searchParams.delete('session_code');
+  window.history.replaceState({}, '', here.href);
+}
+
 async function watchLoginInOtherTab(url) {
   try {
     const { startSessionPolling } = await import('./authChecker.js');
@@ -101,6 +112,7 @@ async function watchLoginInOtherTab(url) {
   }
 }
 
+forgetPostAddress();
 document.querySelectorAll('[data-tuber-reveal]').forEach(wireReveal);
 document.querySelectorAll('form[data-tuber-submit-once]').forEach(wireSubmitOnce);
 document.querySelectorAll('[data-tuber-resend]').forEach(wireResend);
