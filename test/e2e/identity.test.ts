@@ -103,9 +103,9 @@ describe('sign-up, verification and first login', () => {
       await toast(page, 'Registration successful! Please verify your email.').waitFor();
       await page.getByRole('heading', { name: 'Account Created!' }).waitFor();
       await page.getByText('Please verify your email before logging in').waitFor();
-      const id = await accountIdByEmail(email);
-      expect(id).toBeTruthy();
-      accountIds.add(id!);
+      // The auth service answers at once and makes the account just after (the same answer for any address).
+      await expect.poll(() => accountIdByEmail(email), { timeout: 15_000 }).toBeTruthy();
+      accountIds.add((await accountIdByEmail(email))!);
       await screenshot(page, `identity-${role}-account-created`);
 
       const mail = await waitForMail(email, /verif/i);

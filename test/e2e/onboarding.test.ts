@@ -54,7 +54,7 @@ async function expectNoInlineScript(page: Page) {
 /** Keycloak's page in the product's clothes: wordmark home, the product's font, green pill buttons. */
 async function expectProductLook(page: Page, button: Locator) {
   const wordmark = page.getByRole('banner').getByRole('link', { name: 'Tuber Market home' });
-  expect(await wordmark.getAttribute('href')).toBe(`${publicUrl}/`);
+  expect(new URL((await wordmark.getAttribute('href'))!, page.url()).href).toBe(`${publicUrl}/`);
   expect(await wordmark.evaluate((el) => getComputedStyle(el).color)).toBe(green);
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^system-ui/);
   const look = await button.evaluate((el) => {
@@ -145,9 +145,9 @@ describe('a new farmer on a 360 px phone', () => {
     await toast(page, 'Registration successful! Please verify your email.').waitFor();
     const card = page.getByRole('region', { name: 'Account Created!' });
     await card.waitFor();
-    const id = await accountIdByEmail(email);
-    expect(id).toBeTruthy();
-    accountIds.add(id!);
+    // The auth service answers at once and makes the account just after (the same answer for any address).
+    await expect.poll(() => accountIdByEmail(email), { timeout: 15_000 }).toBeTruthy();
+    accountIds.add((await accountIdByEmail(email))!);
     // The long address wraps inside the card; the card stays inside the phone.
     const cardBox = (await card.boundingBox())!;
     const addressBox = (await card.getByText(email).boundingBox())!;
@@ -200,6 +200,7 @@ describe('a new farmer on a 360 px phone', () => {
     await toast(page, 'Login successful!').waitFor();
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await menuButton.waitFor();
+    await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor(); // the farmer remote's page
     await screen('dashboard');
 
     // Toasts never cover the phone's Menu button.
@@ -265,7 +266,7 @@ describe("Keycloak's pages on a 360 px phone", () => {
       await page.goto(`${publicUrl}${path}${loginUrl.search}`);
       const back = page.getByRole('link', { name: 'Back to Tuber Market' });
       await back.waitFor();
-      expect(await back.getAttribute('href')).toBe(`${publicUrl}/`);
+      expect(new URL((await back.getAttribute('href'))!, page.url()).href).toBe(`${publicUrl}/`);
       await expectProductLook(page, back);
       await expectFitsThePhone(page, name);
       await screenshot(page, `keycloak-${name}-phone`);
