@@ -142,7 +142,7 @@ describe('authorisation', () => {
     expect(await storedImagesOf(buyer)).toBe(before);
   });
 
-  it('lets any signed-in user read the feed; a photo record no product uses is its farmer\'s alone', async () => {
+  it("lets any signed-in user read the feed; a photo record no product uses is its farmer's alone", async () => {
     const photoId = (await upload(farmer)).body.image_id;
     expect((await api('GET', `/api/media/images/${photoId}`, { token: farmer.accessToken })).status).toBe(200);
     for (const account of [buyer, otherFarmer]) {
