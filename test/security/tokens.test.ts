@@ -8,13 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { disposeCast, makeActor, type Actor } from './support/actors.js';
 import { decode, flipSignatureByte, hs256, newRsaKey, publicKeyForms, rs256, unsigned, withClaim, type Claims } from './support/jwt.js';
 import { fill, operations } from './support/openapi.js';
+import { ROUTE_RULES } from './support/routes.js';
 import { call, isErrorShape, KEYCLOAK_DIRECT, PUBLIC_URL, realmAdmin, sleep } from './support/stack.js';
 import { denialChecked } from './support/tally.js';
 
 const ops = await operations();
 /** One protected route per service (a GET, with made-up ids: a valid token gets 200 or 404). */
-const protectedRoutes = [...new Set(ops.filter((op) => op.secured).map((op) => op.service))].map((service) => {
-  const candidates = ops.filter((op) => op.secured && op.service === service);
+/** Routes any signed-in user may call (so a valid buyer token gets 200 or 404, never 401/403). */
+const signedIn = ops.filter((op) => op.secured && ROUTE_RULES[op.key]?.access === 'signed-in');
+const protectedRoutes = [...new Set(signedIn.map((op) => op.service))].map((service) => {
+  const candidates = signedIn.filter((op) => op.service === service);
   const op =
     candidates.find((o) => o.method === 'GET' && o.pathParams.length === 0) ?? candidates.find((o) => o.method === 'GET') ?? candidates[0]!;
   const path = fill(op.path, Object.fromEntries(op.pathParams.map((p) => [p, randomUUID()])));

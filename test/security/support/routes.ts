@@ -38,6 +38,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'DELETE /api/catalog/products/{productId}': { access: 'farmer', owner: true, why: 'a farmer deletes only their own products' },
   // media: farmers upload; an image record not yet attached to a product is its owner's only
   'POST /api/media/images': { access: 'farmer', why: 'only farmers upload photos' },
+  'GET /api/media/images/upload-permit': { access: 'farmer', why: "the gateway asks it before reading an upload's body" },
   'GET /api/media/images/{imageId}': { access: 'signed-in', owner: true, why: "an unattached photo's record is its owner's" },
   // nutrition: public reference data
   'GET /api/nutrition/{tuberType}': { access: 'public', why: 'public reference data' },

@@ -86,7 +86,14 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       const header = 'header' in token ? token.header : token;
       return keys.publicKey(typeof header.kid === 'string' ? header.kid : undefined);
     },
-    verify: { algorithms: ['RS256'], allowedIss: options.issuer, allowedAud: options.audience },
+    // allowedIss/allowedAud only judge a claim that is there: a token without iss, aud or exp
+    // would pass them (found by test/security/tokens.test.ts), so those claims are required.
+    verify: {
+      algorithms: ['RS256'],
+      allowedIss: options.issuer,
+      allowedAud: options.audience,
+      requiredClaims: ['iss', 'aud', 'exp', 'sub'],
+    },
     messages: {
       noAuthorizationInHeaderMessage: 'Sign in to continue: this request needs a bearer access token.',
       authorizationTokenExpiredMessage: 'Your session has expired. Sign in again.',
