@@ -5,7 +5,8 @@
      goes to the product's /login, which opens the login page again. -->
 <#import "template.ftl" as layout>
 <#assign appUrl = ((client.baseUrl)!'')?remove_ending('/')>
-<@layout.registrationLayout displayInfo=true; section>
+<#-- Keycloak's own warning ("You need to verify your email address…") says what the notice below says. -->
+<@layout.registrationLayout displayInfo=true displayMessage=!(message?has_content && message.type == 'warning'); section>
     <#if section = "header">
         ${msg("emailVerifyTitle")}
     <#elseif section = "form">
