@@ -89,11 +89,11 @@ ports_of() { echo "${_tuber_ports[$1]:-}"; }
 # The identity every daemon of this checkout carries in its environment (inherited by its children).
 daemon_tag() { printf '%s#%s' "$TUBER_STATE" "$1"; }
 
-_environ_tag() { tr '\0' '\n' < "/proc/$1/environ" 2>/dev/null | sed -n 's/^TUBER_DAEMON=//p' | head -n 1; }
+_environ_tag() { { tr '\0' '\n' 2> /dev/null < "/proc/$1/environ" || true; } | sed -n 's/^TUBER_DAEMON=//p' | head -n 1; }
 
 describe_pid() {
   local cmd
-  cmd=$(tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | cut -c1-160) || true
+  cmd=$(tr '\0' ' ' 2> /dev/null < "/proc/$1/cmdline" | cut -c1-160) || true
   printf 'pid %s (%s)' "$1" "${cmd% }"
 }
 
@@ -105,7 +105,7 @@ is_ours() {
   [ -n "$pid" ] && [ -d "/proc/$pid" ] || return 1
   tag=$(_environ_tag "$pid")
   if [ -n "$tag" ]; then [ "$tag" = "$(daemon_tag "$name")" ]; return; fi
-  cmd=$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null) || return 1
+  cmd=$(tr '\0' ' ' 2> /dev/null < "/proc/$pid/cmdline") || return 1
   case "$cmd" in *"$TUBER_STATE/"* | *"$TUBER_ROOT/"*) return 0 ;; esac
   cwd=$(readlink "/proc/$pid/cwd" 2>/dev/null)/ || true
   case "$cwd" in "$TUBER_STATE/"*) return 0 ;; esac
@@ -159,6 +159,8 @@ check_port_owner() {
   local name=$1 port=$2 var=${3:-port} leader holder
   leader=$(pid_of "$name")
   for holder in $(port_holders "$port"); do
+    # A process that has exited since (e.g. an nginx worker replaced on reload) holds nothing.
+    [ -d "/proc/$holder" ] || continue
     if [ -n "$leader" ] && is_ours "$name" "$leader" && _descends_from "$holder" "$leader"; then continue; fi
     if [ "$(_environ_tag "$holder")" = "$(daemon_tag "$name")" ]; then
       log "$name: $var $port is held by $(describe_pid "$holder"), this checkout's $name, but its pid file is gone;"
