@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Socket } from 'node:net';
 import { connectRedis } from '@tuber/kit';
+import { redisUrl } from '../../../../test/support/credentials.js';
 import type { Redis } from 'ioredis';
 import { ResetTokens } from '../../src/domain/reset-tokens.js';
 import { PASSWORD_IS_EMAIL, PASSWORD_TOO_COMMON } from '../../src/domain/signup.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   auth = await authApp();
   emptyList = join(await mkdtemp(join(tmpdir(), 'auth-test-')), 'no-passwords.txt');
   await writeFile(emptyList, '');
-  redis = await connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  redis = await connectRedis(redisUrl('auth'));
 });
 afterAll(async () => {
   await auth?.app.close();

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { connectRedis } from '@tuber/kit';
+import { redisUrl } from '../../../../test/support/credentials.js';
 import type { Redis } from 'ioredis';
 import { ResetTokens } from '../../src/domain/reset-tokens.js';
 
 let redis: Redis;
 beforeAll(async () => {
-  redis = await connectRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  redis = await connectRedis(redisUrl('auth'));
 });
 afterAll(() => redis?.disconnect());
 

@@ -10,6 +10,7 @@ import { buildApp, type AuthOverrides } from '../../src/app.js';
 import { BackgroundWork } from '../../src/background.js';
 import { defaultBlocklistFile } from '../../src/domain/blocklist.js';
 import { AuthConfig } from '../../src/config.js';
+import { natsUrl, redisUrl } from '../../../../test/support/credentials.js';
 import { serviceEnv } from '../../../../test/support/env.js';
 import { firstLink, waitForMail } from '../../../../test/support/mail.js';
 import { eventually } from '../../../../test/support/api.js';
@@ -35,7 +36,15 @@ export async function authApp(env: Record<string, string> = {}, overrides: AuthO
   const background = new BackgroundWork();
   const app = await buildApp(
     // The running auth service relays Keycloak's events; an app built for a test does not.
-    loadConfig(AuthConfig, { ...serviceEnv('auth'), AUTH_RATE_LIMIT_PER_MINUTE: '10000', ACCOUNT_EVENTS_POLL_MS: '0', ...env }),
+    loadConfig(AuthConfig, {
+      ...serviceEnv('auth'),
+      // The servers' own users for this service: the tests run with its real permissions.
+      REDIS_URL: redisUrl('auth'),
+      NATS_URL: natsUrl('auth'),
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ACCOUNT_EVENTS_POLL_MS: '0',
+      ...env,
+    }),
     {
       background,
       ...overrides,
