@@ -178,6 +178,9 @@ describe('sign-up, verification and first login', () => {
     await toast(page, 'Verification email resent! Please check your inbox.').waitFor();
     await expect.poll(() => mailCount(account.email), { timeout: 15_000 }).toBeGreaterThan(before);
     expect(new URL(page.url()).pathname.startsWith('/auth/realms/tuber/')).toBe(true); // still on the page
+    // Every message points at a control that is there; the page fits the phone.
+    expect(await page.getByText(/click here/i).count()).toBe(0);
+    expect(await page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'identity-email-not-verified');
 
     // A refusal is the spec's "Failed to resend: {message}" with the server's message (here: no valid address).
