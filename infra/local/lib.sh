@@ -154,14 +154,22 @@ _descends_from() {
   return 1
 }
 
+# True when PID, alive and not a zombie, still listens on PORT half a second later.
+_still_holds() {
+  local pid=$1 port=$2
+  sleep 0.5
+  grep -q '^State:[[:space:]]*[^Z]' "/proc/$pid/status" 2> /dev/null || return 1
+  port_holders "$port" | grep -qx "$pid"
+}
+
 # Fails, naming the holder, when PORT is held by anything but daemon NAME's own processes.
 check_port_owner() {
   local name=$1 port=$2 var=${3:-port} leader holder
   leader=$(pid_of "$name")
   for holder in $(port_holders "$port"); do
-    # A process that has exited since (e.g. an nginx worker replaced on reload) holds nothing.
-    [ -d "/proc/$holder" ] || continue
     if [ -n "$leader" ] && is_ours "$name" "$leader" && _descends_from "$holder" "$leader"; then continue; fi
+    # A process on its way out (e.g. an nginx worker replaced on reload) holds nothing for long.
+    _still_holds "$holder" "$port" || continue
     if [ "$(_environ_tag "$holder")" = "$(daemon_tag "$name")" ]; then
       log "$name: $var $port is held by $(describe_pid "$holder"), this checkout's $name, but its pid file is gone;"
       log "$name: stop it (kill -TERM -- -$(ps -o sid= -p "$holder" | tr -d ' ')) and start again."
