@@ -26,9 +26,10 @@ first_line() { "$@" 2>&1 | grep -v '^/' | sed 's/\x1b\[[0-9;]*m//g' | head -n 1 
 script_var() { sed -n "s/^$2=//p" "$here/$1.sh" | head -n 1; }
 FERRETDB_VERSION=$(script_var ferretdb FERRETDB_VERSION)
 MINIO_VERSION=$(script_var minio MINIO_VERSION)
+MC_VERSION=$(script_var minio MC_VERSION)
 MAILPIT_VERSION=$(script_var mailpit MAILPIT_VERSION)
 KEYCLOAK_VERSION=$(script_var keycloak KEYCLOAK_VERSION)
-go_builds=("$TUBER_CACHE/bin/ferretdb-$FERRETDB_VERSION" "$TUBER_CACHE/bin/minio-${MINIO_VERSION##*-}" "$TUBER_CACHE/bin/mailpit-$MAILPIT_VERSION")
+go_builds=("$TUBER_CACHE/bin/ferretdb-$FERRETDB_VERSION" "$TUBER_CACHE/bin/minio-${MINIO_VERSION##*-}" "$TUBER_CACHE/bin/mc-${MC_VERSION##*-}" "$TUBER_CACHE/bin/mailpit-$MAILPIT_VERSION")
 kc_home="$TUBER_CACHE/keycloak-$KEYCLOAK_VERSION"
 kc_zip="$TUBER_CACHE/downloads/keycloak-quarkus-dist-$KEYCLOAK_VERSION.zip"
 all_go_built=1
