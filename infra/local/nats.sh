@@ -7,15 +7,17 @@
 source "$(dirname "$0")/lib.sh"
 conf="$TUBER_STATE/conf/nats.conf"
 users_conf="$TUBER_STATE/conf/nats-users.conf"
-NATS_USERS=(auth profile catalog media tuber-test)
 
 install_server() { apt_ensure nats-server nats-server; }
 
 start_server() {
   mkdir -p "$TUBER_STATE/data/nats"
   (umask 077 && node "$TUBER_ROOT/infra/nats/render.mjs" --with-test-user > "$users_conf")
-  local user variable
-  for user in "${NATS_USERS[@]}"; do
+  local user variable users
+  # The services of the permissions table, and the test user.
+  users=$(node -e 'const t = require(process.argv[1]); console.log([...Object.keys(t.services), t.testUser].join(" "))' \
+    "$TUBER_ROOT/infra/nats/permissions.json")
+  for user in $users; do
     variable="NATS_$(echo "$user" | tr 'a-z-' 'A-Z_')_PASSWORD"
     export "$variable=$(ensure_secret "nats-$user-password" 24)"
   done
