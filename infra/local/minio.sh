@@ -37,7 +37,8 @@ provision_media_user() {
   sed "s/product-images/${MINIO_BUCKET}/g" "$TUBER_ROOT/infra/minio/media-policy.json" > "$policy"
   mc_root "$user" "$password" admin policy create tuber tuber-media "$policy" >/dev/null
   rm -f "$policy"
-  mc_root "$user" "$password" admin user add tuber media "$(ensure_secret minio-media-password 30)" >/dev/null
+  # The secret on stdin (mc reads it there when not given), never in a process list.
+  ensure_secret minio-media-password 30 | mc_root "$user" "$password" admin user add tuber media >/dev/null
   if ! mc_root "$user" "$password" admin user info tuber media --json | grep -q '"policyName": *"tuber-media"'; then
     mc_root "$user" "$password" admin policy attach tuber tuber-media --user media >/dev/null
   fi
