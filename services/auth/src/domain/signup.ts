@@ -57,7 +57,8 @@ export function passwordProblem(
 /** What to tell a person whose password Keycloak's policy refused, from Keycloak's reason. */
 export function refusalMessage(keycloakMessage: string): string {
   if (/blacklist/i.test(keycloakMessage)) return PASSWORD_TOO_COMMON;
-  if (/NotEmail|not be equal to (the )?email/i.test(keycloakMessage)) return PASSWORD_IS_EMAIL;
+  // The username is the e-mail address: notUsername and notEmail refuse the same password.
+  if (/NotEmail|NotUsername/i.test(keycloakMessage)) return PASSWORD_IS_EMAIL;
   return PASSWORD_REJECTED;
 }
 

@@ -7,7 +7,7 @@ import { ResetTokens } from '../../src/domain/reset-tokens.js';
 
 let redis: Redis;
 beforeAll(async () => {
-  redis = await connectRedis(redisUrl('auth'));
+  redis = await connectRedis(redisUrl());
 });
 afterAll(() => redis?.disconnect());
 

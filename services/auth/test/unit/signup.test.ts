@@ -42,6 +42,7 @@ describe('sign-up rules', () => {
   it("words Keycloak's refusals by their reason", () => {
     expect(refusalMessage('invalidPasswordBlacklistedMessage')).toBe('This password is too common and easy to guess. Choose another one.');
     expect(refusalMessage('invalidPasswordNotEmailMessage')).toBe('Password cannot be your e-mail address.');
+    expect(refusalMessage('invalidPasswordNotUsernameMessage')).toBe('Password cannot be your e-mail address.');
     expect(refusalMessage('invalidPasswordMinLengthMessage')).toBe(
       'Choose another password: at least 8 characters, not your e-mail address and not a common password.',
     );
