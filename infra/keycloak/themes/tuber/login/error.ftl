@@ -1,6 +1,6 @@
 <#-- Keycloak's error page in the product's words, always with a way back into the product. -->
 <#import "template.ftl" as layout>
-<#assign homeUrl = ((client.baseUrl)!'')?has_content?then(client.baseUrl, '/')>
+<#assign homeUrl = (((client.clientId)!'') == 'tuber-web' && ((client.baseUrl)!'')?has_content)?then(client.baseUrl, '/')>
 <@layout.registrationLayout displayMessage=false; section>
     <#if section = "header">
         ${kcSanitize(msg("errorTitle"))?no_esc}

@@ -13,8 +13,8 @@
                     <input class="${properties.kcButtonClass!} ${properties.kcButtonPrimaryClass!} ${properties.kcButtonBlockClass!}" name="confirmLogout" id="kc-logout" type="submit" value="${msg("doLogout")}"/>
                 </div>
             </form>
-            <#if !logoutConfirm.skipLink && (client.baseUrl)?has_content>
-                <a class="${properties.kcButtonClass!} ${properties.kcButtonDefaultClass!} ${properties.kcButtonBlockClass!}" href="${client.baseUrl}">${msg("backToApplication")}</a>
+            <#if !logoutConfirm.skipLink>
+                <a class="${properties.kcButtonClass!} ${properties.kcButtonDefaultClass!} ${properties.kcButtonBlockClass!}" href="${(((client.clientId)!'') == 'tuber-web')?then(client.baseUrl, '/')}">${msg("backToApplication")}</a>
             </#if>
         </div>
     </#if>

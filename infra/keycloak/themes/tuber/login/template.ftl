@@ -7,7 +7,9 @@
      address clean-up after a form post.
      The macro keeps the parent's name and parameters, so Keycloak's templates render inside it. -->
 <#macro registrationLayout bodyClass="" displayInfo=false displayMessage=true displayRequiredFields=false showAnotherWayIfPresent=true others...>
-<#assign homeUrl = ((client.baseUrl)!'')?has_content?then(client.baseUrl, '/')>
+<#-- Home is the product's address from its own client; pages of another client (Keycloak's account console,
+     a logout without a client) link to "/", the product on this same origin behind the gateway. -->
+<#assign homeUrl = (((client.clientId)!'') == 'tuber-web' && ((client.baseUrl)!'')?has_content)?then(client.baseUrl, '/')>
 <!DOCTYPE html>
 <html lang="${(locale.currentLanguageTag)!'en'}" class="${properties.kcHtmlClass!}">
 <head>
