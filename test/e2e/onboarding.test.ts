@@ -273,6 +273,16 @@ describe("Keycloak's pages on a 360 px phone", () => {
     }
   });
 
+  it("Keycloak's logout question (a logout the product did not start): the product look, one click", async () => {
+    const { page } = await phonePage();
+    await page.goto(`${publicUrl}/auth/realms/tuber/protocol/openid-connect/logout`);
+    const logout = page.getByRole('button', { name: 'Logout' });
+    await logout.waitFor();
+    await expectProductLook(page, logout);
+    await expectFitsThePhone(page, 'logout question');
+    await screenshot(page, 'keycloak-logout-confirm-phone');
+  });
+
   it("Keycloak's own new-password page asks for 8 characters, with show-password buttons", async () => {
     const account = await createAccount({ role: 'buyer' });
     accountIds.add(account.id);
