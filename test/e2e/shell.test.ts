@@ -83,6 +83,12 @@ describe('shell', () => {
     await page.goto(`${publicUrl}/login`);
     await page.waitForURL((url) => url.pathname.startsWith('/auth/realms/tuber/'));
     await page.locator('#kc-login').waitFor();
+
+    // Back from Keycloak's page is the landing page, not /login handing over again (no trap).
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: headline }).waitFor();
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('mounts the buyer and farmer remotes in the signed-in dashboard, and sends guests to the login page', async () => {

@@ -2,7 +2,7 @@
 // there at once, so a phone never sees a second "Login" button; afterwards they come back where they
 // were going. It stays as a page (with a Login button to try again) only when the hand-over cannot
 // happen: sign-in is unavailable, or a login just came back from Keycloak with an error — sending
-// the visitor straight back then could loop.
+// the visitor straight back then could loop. Back from Keycloak's page goes to the landing page, not here.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button, Spinner } from '@tuber/ui';
@@ -21,8 +21,22 @@ export function LoginPage() {
   useEffect(() => {
     if (started.current || store.loginError) return;
     started.current = true; // once, also under StrictMode's double effects
-    store.login(from).catch((error: unknown) => setFailed({ message: error instanceof Error ? error.message : String(error) }));
+    // Back from Keycloak's page must not land on /login again (it would hand over again: a trap). The
+    // entry this page occupies becomes the landing page before leaving; put back if the hand-over fails.
+    const own = `${window.location.pathname}${window.location.search}`;
+    window.history.replaceState(window.history.state, '', '/');
+    store.login(from).catch((error: unknown) => {
+      window.history.replaceState(window.history.state, '', own);
+      setFailed({ message: error instanceof Error ? error.message : String(error) });
+    });
   }, [store, from]);
+
+  useEffect(() => {
+    // A page restored from the back/forward cache still shows the hand-over's spinner: load it afresh.
+    const restored = (event: PageTransitionEvent) => event.persisted && window.location.reload();
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   if (!failed) return <Spinner label="Opening the login page…" />;
   return (
