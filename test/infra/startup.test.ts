@@ -177,6 +177,22 @@ describe('test/run.sh', () => {
   }, 240_000);
 });
 
+describe('app.sh', () => {
+  it('stops the processes a failed start launched', async () => {
+    const holder = await listen(checkout.ports.CATALOG_PORT);
+    try {
+      const start = await run(checkout, 'infra/local/app.sh', ['start', 'shell', 'catalog']);
+      expect(start.code).toBe(1);
+      expect(start.output).toContain(`CATALOG_PORT ${checkout.ports.CATALOG_PORT} is held by pid ${process.pid}`);
+      expect(start.output).toMatch(/stopping what this start launched: shell/);
+      expect(daemonNames(checkout)).toEqual([]);
+      expect(await answers(checkout.ports.SHELL_PORT)).toBe(false);
+    } finally {
+      holder.close();
+    }
+  });
+});
+
 describe('make doctor', () => {
   it('shows what is installed, cached and running (and whose), and fails naming what is missing with a hint', async () => {
     const before = await run(checkout, 'infra/local/up.sh', ['nats']);
