@@ -3,7 +3,8 @@
 # on loopback only. PostgreSQL refuses to run as root, so root runs it as the postgres user, which
 # cannot enter a checkout under a private home (mode 700): the cluster and its socket then live in
 # /var/lib/tuber/<hash of $TUBER_STATE>/ (owned by postgres), and $TUBER_STATE/data/postgres is a
-# link to it (docs/adr/0016). Anyone else runs it as themselves, inside $TUBER_STATE.
+# link to it (docs/adr/0016; TUBER_PG_ROOT overrides /var/lib/tuber). Anyone else runs it as
+# themselves, inside $TUBER_STATE.
 #   postgres.sh install|start|stop|restart|status|where|purge
 # `where` prints the cluster's directory; `purge` stops it and deletes its data.
 source "$(dirname "$0")/lib.sh"
