@@ -4,7 +4,8 @@
 # This checkout's servers that already run are reused; a port held by anything else fails the
 # start (lib.sh names the holder). When a server fails, the others stop waiting, everything THIS
 # start launched is stopped again (servers that were running before are left alone), and the
-# failing server is named with the end of its output and log.
+# failing server is named with the end of its output and log. An interrupted start (INT, TERM)
+# stops what it launched the same way.
 # TUBER_LAUNCH_LOG=FILE: also append the name of every daemon launched to FILE and leave it there
 # on success, so the caller can stop exactly those later (test/run.sh does).
 source "$(dirname "$0")/lib.sh"
