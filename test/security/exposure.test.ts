@@ -118,9 +118,7 @@ describe('internal servers are unreachable through the gateway', () => {
   it.each(INTERNAL.map((entry) => [entry.path, entry] as const))('%s', async (path, { leak }) => {
     const answer = await call('GET', path);
     expect(answer.status, `${path}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
-    expect(answer.status === 404 || isShellPage(answer), `${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(
-      true,
-    );
+    expect(answer.status === 404 || isShellPage(answer), `${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(true);
     if (answer.status !== 404) expect(answer.text, path).not.toMatch(leak);
     denialChecked();
   });
@@ -223,7 +221,11 @@ describe('security headers at the gateway', () => {
   });
 
   it('/files/ answers a missing file with 404, not a page or a listing, whatever the query string asks', async () => {
-    for (const path of ['/files/does-not-exist.jpg', '/files/does-not-exist.jpg?response-content-type=text/html', '/files/does-not-exist.jpg?list-type=2']) {
+    for (const path of [
+      '/files/does-not-exist.jpg',
+      '/files/does-not-exist.jpg?response-content-type=text/html',
+      '/files/does-not-exist.jpg?list-type=2',
+    ]) {
       const answer = await call('GET', path);
       expect(answer.status, path).toBe(404);
       expect(answer.text, path).not.toMatch(/ListBucketResult|<Error>|<Code>/);

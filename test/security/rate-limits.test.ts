@@ -114,7 +114,13 @@ describe('Keycloak sign-in form', () => {
   afterAll(async () => {
     // The sign-in zone frees a place every couple of seconds: wait until one post gets through again.
     await waitUntilClear(
-      () => fetch(form?.action ?? `${PUBLIC_URL}/auth/realms/tuber/login-actions/authenticate`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=x&password=y' }),
+      () =>
+        fetch(form?.action ?? `${PUBLIC_URL}/auth/realms/tuber/login-actions/authenticate`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'username=x&password=y',
+        }),
       '2',
     );
   }, 150_000);

@@ -167,7 +167,16 @@ describe(`Schemathesis --checks all through the gateway (${FULL ? 'full' : 'boun
       expect(report, `Schemathesis wrote no report:\n${result.output.slice(-3000)}`).toBeDefined();
       const r = report!;
       const serverErrors = r.failures.filter((f) => f.type === 'ServerError').reduce((n, f) => n + f.count, 0);
-      const failures = r.failures.reduce((n, f) => n + f.count, 0);
+
+      // Reported, not gating: nginx refuses TRACE on every path itself (no cross-site tracing) with a
+      // 405 that has no Allow header. It is not a route's answer and not a schema mismatch.
+      const reportedOnly = (f: Report['failures'][number]) => f.code === 'ST204' && f.operations.every((op) => op.startsWith('TRACE '));
+      for (const f of r.failures.filter(reportedOnly))
+        counts.notes.push(`schemathesis ${name}: reported, not gating: ${f.code} ${f.title} ×${f.count} (nginx's own 405 for TRACE)`);
+      const described = r.failures
+        .filter((f) => !reportedOnly(f))
+        .map((f) => `${f.code} ${f.title} ×${f.count} in ${f.operations.join(', ')}`);
+      const failures = r.failures.filter((f) => !reportedOnly(f)).reduce((n, f) => n + f.count, 0);
       counts.schemathesis.runs += 1;
       counts.schemathesis.operations += r.operations?.tested ?? 0;
       counts.schemathesis.cases += r.test_cases.generated;
@@ -176,7 +185,6 @@ describe(`Schemathesis --checks all through the gateway (${FULL ? 'full' : 'boun
       counts.notes.push(
         `schemathesis ${name}: ${r.operations?.tested ?? 0} operations, ${r.test_cases.generated} cases, ${failures} failures (${serverErrors} 5xx) in ${Math.round((Date.now() - started) / 1000)} s${result.timedOut ? ' (time bound reached)' : ''}`,
       );
-      const described = r.failures.map((f) => `${f.code} ${f.title} ×${f.count} in ${f.operations.join(', ')}`);
       expect(r.operations?.tested ?? 0, `operations tested:\n${result.output.slice(-3000)}`).toBeGreaterThan(0);
       expect(r.errors, `errors while testing:\n${result.output.slice(-3000)}`).toEqual([]);
       expect(described, `failures (see ${OUT}/${name}.*):\n${result.output.slice(-6000)}`).toEqual([]);

@@ -56,7 +56,9 @@ describe('secret scan', () => {
     const [name, value] = [...secrets][0]!;
     expect(problemsOf('app/.env', Buffer.from('A=1'))).toContain('an .env file');
     expect(problemsOf('main.js.map', Buffer.from('{}'))).toContain('a source map');
-    expect(problemsOf('main.js', Buffer.from('x();\n//# sourceMappingURL=main.js.map'))).toContain('a sourceMappingURL comment naming a map file');
+    expect(problemsOf('main.js', Buffer.from('x();\n//# sourceMappingURL=main.js.map'))).toContain(
+      'a sourceMappingURL comment naming a map file',
+    );
     expect(problemsOf('a.txt', Buffer.from('-----BEGIN RSA PRIVATE KEY-----\nabc'))).toContain('a private key');
     expect(problemsOf('a.js', Buffer.from(`const s = "${value}";`))).toContain(`the generated secret ${name}`);
     expect(problemsOf('a.json', Buffer.from('{"clientSecret": "abcdefghijklmnop"}'))).toContain('a client secret literal');

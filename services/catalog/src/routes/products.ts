@@ -14,14 +14,15 @@ export function productRoutes(app: ServiceApp, deps: { Product: ProductModel; Fe
         summary: 'The product feed, newest first, one page at a time',
         security: [{ bearer: [] }],
         querystring: Type.Object({
-          limit: Type.Integer({ minimum: 1, maximum: deps.pageMax, default: Math.min(12, deps.pageMax) }),
+          // Optional with a default: the document must not call it required when the code fills it in.
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: deps.pageMax, default: Math.min(12, deps.pageMax) })),
           cursor: Type.Optional(Type.String({ maxLength: 200 })),
         }),
         response: { 200: Page(Product), 400: Type.Ref('ErrorResponse') },
       },
     },
     async (request) => {
-      const { limit, cursor } = request.query;
+      const { limit = Math.min(12, deps.pageMax), cursor } = request.query;
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
       if (cursor !== undefined && !position) throw badRequest('The page cursor is not valid. Reload the feed to start again.');
       const { items, more } = await readFeedPage(deps, limit, position);
@@ -41,7 +42,7 @@ export function productRoutes(app: ServiceApp, deps: { Product: ProductModel; Fe
         summary: 'One product',
         security: [{ bearer: [] }],
         params: Type.Object({ productId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: Product, 404: Type.Ref('ErrorResponse') },
+        response: { 200: Product, 400: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse') },
       },
     },
     async (request) => {

@@ -206,7 +206,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
         summary: 'Metadata and public URLs of a stored image (a photo no product uses yet: its farmer only)',
         security: [{ bearer: [] }],
         params: Type.Object({ imageId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: StoredImage, 404: error },
+        response: { 200: StoredImage, 400: error, 404: error },
       },
     },
     async (request) => {

@@ -41,7 +41,7 @@ export function lookupRoutes(app: ServiceApp, deps: LookupDeps) {
       schema: {
         summary: 'Nutrition values of a tuber type, per serving',
         params: Type.Object({ tuberType: Type.String({ minLength: 1, maxLength: 40 }) }),
-        response: { 200: NutritionLookup, 404: Type.Ref('ErrorResponse') },
+        response: { 200: NutritionLookup, 400: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse') },
       },
     },
     async (request, reply) => {

@@ -35,7 +35,7 @@ export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
         summary: "A farmer's contact card",
         security: [{ bearer: [] }],
         params: Type.Object({ farmerId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: { 200: FarmerContact, 404: Type.Ref('ErrorResponse') },
+        response: { 200: FarmerContact, 400: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse') },
       },
     },
     async (request) => {
