@@ -7,10 +7,11 @@ export const API_MIN_VALIDITY_SECONDS = 20;
 
 /**
  * Milliseconds until the next refresh for a token expiring at `expSeconds` (epoch seconds, the server's
- * clock), given the client's clock skew in seconds (server minus client, as keycloak-js measures it).
+ * clock), given the clock skew in seconds as keycloak-js measures it (`timeSkew`: the browser's clock
+ * minus the server's, so the token expires at `exp + timeSkew` by the browser's clock).
  */
 export function refreshDelayMs(expSeconds: number, nowMs: number, skewSeconds = 0, marginSeconds = REFRESH_MARGIN_SECONDS): number {
-  const expiresAtClientMs = (expSeconds - skewSeconds) * 1000;
+  const expiresAtClientMs = (expSeconds + skewSeconds) * 1000;
   return Math.max(5_000, expiresAtClientMs - nowMs - marginSeconds * 1000);
 }
 
@@ -30,5 +31,5 @@ export function shouldRetryRefresh(
 ): boolean {
   if (!refreshToken) return false;
   if (refreshExpSeconds === undefined) return true; // an offline token: no expiry of its own
-  return (refreshExpSeconds - skewSeconds) * 1000 > nowMs;
+  return (refreshExpSeconds + skewSeconds) * 1000 > nowMs;
 }

@@ -84,7 +84,9 @@ describe('token refresh timing', () => {
   it('refreshes 30 s before expiry, corrected by the clock skew', () => {
     const now = 1_000_000_000;
     expect(refreshDelayMs(now / 1000 + 300, now)).toBe(270_000);
-    expect(refreshDelayMs(now / 1000 + 300, now, 10)).toBe(260_000);
+    // keycloak-js's timeSkew is the browser's clock minus the server's: a browser 10 s behind reads the expiry 10 s earlier.
+    expect(refreshDelayMs(now / 1000 + 300, now, -10)).toBe(260_000);
+    expect(refreshDelayMs(now / 1000 + 300, now, 10)).toBe(280_000);
   });
   it('never schedules sooner than 5 s (no tight loop with an almost expired token)', () => {
     expect(refreshDelayMs(100, 1_000_000_000)).toBe(5_000);
@@ -94,7 +96,7 @@ describe('token refresh timing', () => {
     expect(shouldRetryRefresh('rt', now / 1000 + 600, now)).toBe(true); // offline for a moment
     expect(shouldRetryRefresh(undefined, now / 1000 + 600, now)).toBe(false); // Keycloak refused it: keycloak-js dropped it
     expect(shouldRetryRefresh('rt', now / 1000 - 1, now)).toBe(false); // the SSO session is over
-    expect(shouldRetryRefresh('rt', now / 1000 + 5, now, 10)).toBe(false); // expired by the server's clock
+    expect(shouldRetryRefresh('rt', now / 1000 + 5, now, -10)).toBe(false); // expired by the server's clock (browser 10 s behind)
     expect(shouldRetryRefresh('rt', undefined, now)).toBe(true);
   });
 });
