@@ -45,8 +45,9 @@ if [ "$mode" = containers ]; then
   MINIO_ROOT_USER=$(ensure_secret minio-root-user 9) MINIO_ROOT_PASSWORD=$(ensure_secret minio-root-password 30) \
   KEYCLOAK_ADMIN_PASSWORD=$(ensure_secret keycloak-admin-password 24) \
   KEYCLOAK_AUTH_CLIENT_SECRET=$(ensure_secret keycloak-auth-client-secret 32) \
-  KEYCLOAK_TEST_USER_PASSWORD=$(ensure_secret keycloak-test-user-password 18) \
-    docker compose -f docker-compose.yml -f infra/compose/test-infra.yml up -d --wait mongo nats redis minio minio-init keycloak mailpit
+  KEYCLOAK_OPS_CLIENT_SECRET=$(ensure_secret keycloak-ops-client-secret 32) \
+  KEYCLOAK_BOOTSTRAP_SECRET=$(ensure_secret keycloak-bootstrap-secret 32) \
+    docker compose -f docker-compose.yml -f infra/compose/test-infra.yml up -d --wait mongo nats redis minio minio-init keycloak keycloak-provision mailpit
   bash infra/local/gateway.sh start
   started_infra=1
 else

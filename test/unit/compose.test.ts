@@ -225,7 +225,7 @@ describe('docker-compose.yml', () => {
       expect(Boolean(database), `${name} has a database exactly when its config asks for one`).toBe(stores.mongo);
     }
     expect(services.auth!.environment).toMatchObject({ SMTP_HOST: 'mailpit', SMTP_PORT: '1025' });
-    expect(services.auth!.environment!.KEYCLOAK_AUTH_CLIENT_SECRET).toBe(services.keycloak!.environment!.TUBER_AUTH_CLIENT_SECRET);
+    expect(services.auth!.environment!.KEYCLOAK_AUTH_CLIENT_SECRET).toBe(services['keycloak-provision']!.environment!.TUBER_AUTH_CLIENT_SECRET);
     expect(services.media!.environment).toMatchObject({ MINIO_ENDPOINT: 'minio', MINIO_PORT: '9000', MINIO_BUCKET: 'product-images' });
     // Media signs in to MinIO as its own user (made by minio-init), never as root.
     expect(services.media!.environment!.MINIO_ACCESS_KEY).toBe('media');
@@ -264,7 +264,7 @@ describe('docker-compose.yml', () => {
           .map(([dependency]) => dependency),
       ),
     );
-    expect([...oneShots]).toEqual(['minio-init']);
+    expect([...oneShots].sort()).toEqual(['keycloak-provision', 'minio-init']);
     for (const [name, service] of Object.entries(services)) {
       if (oneShots.has(name)) {
         expect(service.restart, `${name} runs once`).toBe('no');
@@ -362,12 +362,14 @@ describe('docker-compose.yml', () => {
     expect(services.minio!.command).toEqual(expect.arrayContaining(['server', '/data']));
   });
 
-  it('publishes only the gateway, and Mailpit’s UI on loopback for ops', () => {
+  it('publishes only the gateway, and Mailpit’s UI and Keycloak’s administration on loopback for ops', () => {
     const published = Object.entries(services)
       .filter(([, s]) => s.ports?.length)
       .map(([name]) => name)
       .sort();
-    expect(published).toEqual(['gateway', 'mailpit']);
+    expect(published).toEqual(['gateway', 'keycloak', 'mailpit']);
+    // Keycloak's administration (hostname-admin) on the host's loopback only (docs/adr/0018).
+    expect(services.keycloak!.ports).toEqual(['127.0.0.1:8180:8080']);
     expect(services.mailpit!.ports).toEqual(['127.0.0.1:8025:8025']);
   });
 
@@ -399,30 +401,36 @@ describe('docker-compose.yml', () => {
     ).toBe(true);
   });
 
-  it('starts Keycloak behind the gateway at /auth with the realm file and every value it needs', () => {
+  it('starts Keycloak behind the gateway at /auth, provisioned with the realm file and every value it needs', () => {
     const keycloak = services.keycloak!;
     const command = (keycloak.command ?? []).map(interpolate);
     expect(command[0]).toBe('start');
     expect(command).toEqual(
       expect.arrayContaining([
-        '--import-realm',
         '--health-enabled=true',
         '--http-enabled=true',
         '--http-relative-path=/auth',
         '--hostname=http://localhost:8080/auth',
         '--hostname-backchannel-dynamic=true',
         '--proxy-headers=xforwarded',
+        '--hostname-admin=http://127.0.0.1:8180/auth',
+        '--proxy-trusted-addresses=172.29.254.0/29',
       ]),
     );
     expect(
       command.some((flag) => /^--http-port=/.test(flag)),
       'listens on its default 8080',
     ).toBe(false);
-    expect(keycloak.volumes).toContain('./infra/keycloak/tuber-realm.json:/opt/keycloak/data/import/tuber-realm.json:ro');
+    // The realm, the named admins and the password list come from keycloak-provision (docs/adr/0018).
+    const provision = services['keycloak-provision']!;
+    expect(provision.volumes).toContain('./infra/keycloak/tuber-realm.json:/provision/tuber-realm.json:ro');
+    expect(provision.depends_on?.keycloak?.condition).toBe('service_healthy');
+    expect(services.auth!.depends_on?.['keycloak-provision']?.condition).toBe('service_completed_successfully');
     const realm = read('infra/keycloak/tuber-realm.json');
     const placeholders = new Set([...realm.matchAll(/\$\{(TUBER_[A-Z0-9_]+)(:[^}]*)?\}/g)].map((m) => m[1]!));
-    for (const name of placeholders) expect(keycloak.environment?.[name], `keycloak sets ${name} for the realm import`).toBeDefined();
-    expect(keycloak.environment?.KC_BOOTSTRAP_ADMIN_PASSWORD).toMatch(/^\$\{[A-Z_]+:\?/);
+    for (const name of placeholders) expect(provision.environment?.[name], `keycloak-provision sets ${name} for the realm`).toBeDefined();
+    expect(keycloak.environment?.KC_BOOTSTRAP_ADMIN_CLIENT_SECRET).toMatch(/^\$\{[A-Z_]+:\?/);
+    expect(provision.environment?.BOOTSTRAP_CLIENT_SECRET).toBe(keycloak.environment?.KC_BOOTSTRAP_ADMIN_CLIENT_SECRET);
     expect(JSON.stringify(keycloak.healthcheck?.test)).toContain('/dev/tcp/127.0.0.1/9000');
     expect(JSON.stringify(keycloak.healthcheck?.test)).toContain('/auth/health/ready');
   });
@@ -507,17 +515,20 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
   });
 
   it('two networks: data servers only on `data` (internal), the gateway and front ends only on `public`', () => {
-    expect(Object.keys(compose.networks ?? {}).sort()).toEqual(['data', 'mail-ops', 'public']);
+    expect(Object.keys(compose.networks ?? {}).sort()).toEqual(['data', 'keycloak-edge', 'mail-ops', 'public']);
     expect(compose.networks!.data?.internal).toBe(true);
     const on = (name: string) => services[name]?.networks ?? [];
     for (const [name, service] of Object.entries(services)) expect(service.networks, `${name} names its networks`).toBeDefined();
     // Nothing but what the gateway proxies shares a network with it: no database, bus, cache or mail.
     for (const name of ['mongo', 'nats', 'redis', 'mailpit', 'minio-init']) expect(on(name), name).not.toContain('public');
     for (const name of ['mongo', 'nats', 'redis']) expect(on(name), name).toEqual(['data']);
-    expect(on('gateway')).toEqual(['public']);
+    expect(on('gateway')).toEqual(['public', 'keycloak-edge']);
     for (const name of frontendNames) expect(on(name), name).toEqual(['public']);
     // Proxied by the gateway (/files/, /auth/) and used by the services: both.
-    for (const name of ['minio', 'keycloak']) expect([...on(name)].sort(), name).toEqual(['data', 'public']);
+    expect([...on('minio')].sort()).toEqual(['data', 'public']);
+    // Keycloak also shares keycloak-edge with the gateway alone: the only X-Forwarded-* it believes (docs/adr/0018).
+    expect([...on('keycloak')].sort()).toEqual(['data', 'keycloak-edge', 'public']);
+    expect(Object.keys(services).filter((name) => on(name).includes('keycloak-edge')).sort()).toEqual(['gateway', 'keycloak']);
     for (const name of backendNames) expect([...on(name)].sort(), name).toEqual(['data', 'public']);
     // Every upstream of the gateway is on its network; the mail UI port has its own network.
     for (const [key, value] of Object.entries(services.gateway!.environment ?? {})) {
