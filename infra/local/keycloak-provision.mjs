@@ -52,7 +52,7 @@ async function clientToken(clientId, secret) {
 }
 
 /** Fills ${NAME} and ${NAME:default} from the environment; unknown names (Keycloak's message keys) stay. */
-export function fillPlaceholders(text, values = env) {
+function fillPlaceholders(text, values = env) {
   return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}/g, (whole, name, fallback) => values[name] ?? fallback ?? whole);
 }
 
