@@ -119,7 +119,7 @@ export async function followVerificationLink(link: string): Promise<number> {
   const first = await fetch(link, { redirect: 'manual' });
   jar.take(first);
   const html = await first.text();
-  const proceed = /<div id="kc-info-message">[\s\S]*?<a href="([^"]+)"/.exec(html)?.[1];
+  const proceed = /<div id="kc-info-message"[^>]*>[\s\S]*?<a [^>]*href="([^"]+)"/.exec(html)?.[1];
   if (!proceed) return first.status;
   const second = await fetch(decodeHtml(proceed), { redirect: 'manual', headers: { cookie: jar.header } });
   await second.text();

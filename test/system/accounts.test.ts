@@ -2,6 +2,7 @@
 // address in use (same answer, mail to the owner), forgot and reset password (and the "changed"
 // mail), profile creation and pending_profile.
 import { afterAll, describe, expect, it } from 'vitest';
+import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -14,6 +15,22 @@ const created: string[] = [];
 afterAll(async () => {
   await Promise.all(created.map(deleteAccount));
 });
+
+/** The Keycloak account with this address (sign-up creates it just after answering). */
+async function accountIdByEmail(email: string): Promise<string> {
+  const admin = new KcAdminClient({ baseUrl: `http://127.0.0.1:${process.env.KEYCLOAK_PORT ?? 8180}/auth`, realmName: 'tuber' });
+  await admin.auth({
+    grantType: 'client_credentials',
+    clientId: 'tuber-auth',
+    clientSecret: process.env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '',
+  });
+  const [user] = await eventually(
+    () => admin.users.find({ email, exact: true }),
+    (users) => users.length > 0,
+  );
+  if (!user?.id) throw new Error(`no account for ${email}`);
+  return user.id;
+}
 
 /** A password of 8 characters or more from the common-password list the realm's passwordBlacklist policy reads. */
 async function commonPassword(): Promise<string> {
@@ -52,10 +69,14 @@ describe('sign-up', () => {
     await expect(signInWithPassword(email, 'yam-harvest-1')).rejects.toBeInstanceOf(SignInRefused);
 
     expect(await followVerificationLink(link!)).toBeLessThan(400);
-    const { accessToken } = await eventually(
-      () => signInWithPassword(email, 'yam-harvest-1').catch(() => ({ accessToken: '' })),
-      (tokens) => tokens.accessToken !== '',
+    // Waits for Keycloak to record the verification, then signs in once (the gateway limits sign-in bursts).
+    const id = await accountIdByEmail(email);
+    const verified = await eventually(
+      () => keycloakUser(id),
+      (u) => u?.emailVerified === true,
     );
+    expect(verified?.emailVerified).toBe(true);
+    const { accessToken } = await signInWithPassword(email, 'yam-harvest-1');
     const claims = claimsOf(accessToken);
     created.push(claims.sub);
     expect(claims).toMatchObject({
