@@ -32,8 +32,6 @@ interface Cursor {
   keys: string[];
 }
 
-const cursorKey = (stream: Stream) => `auth:kc-events:cursor:${stream}`;
-const LEASE_KEY = 'auth:kc-events:lease';
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 export interface RelayOptions {
@@ -42,12 +40,14 @@ export interface RelayOptions {
   pageSize?: number;
   /** How long one replica may read before another may take over. */
   leaseMs?: number;
+  /** Where the cursors and the lease live in Redis (tests give a relay its own). */
+  keyPrefix?: string;
 }
 
 export interface RelayDeps {
   events: RealmEvents;
   accounts: Pick<AccountDirectory, 'findById'>;
-  bus: EventBus;
+  bus: Pick<EventBus, 'publish'>;
   redis: Redis;
   log: FastifyBaseLogger;
 }
@@ -57,6 +57,7 @@ export class AccountEventRelay {
   readonly #lookbackMs: number;
   readonly #pageSize: number;
   readonly #leaseMs: number;
+  readonly #prefix: string;
 
   constructor(
     private readonly deps: RelayDeps,
@@ -65,23 +66,26 @@ export class AccountEventRelay {
     this.#lookbackMs = options.lookbackMs ?? 24 * 3_600_000;
     this.#pageSize = options.pageSize ?? 200;
     this.#leaseMs = options.leaseMs ?? 60_000;
+    this.#prefix = options.keyPrefix ?? 'auth:kc-events';
   }
 
   /** Reads what happened since the cursors and publishes it. Returns how many events were published, or undefined if another replica is reading. */
   async pollOnce(): Promise<number | undefined> {
     const { redis } = this.deps;
-    if ((await redis.set(LEASE_KEY, this.#owner, 'PX', this.#leaseMs, 'NX')) !== 'OK') return undefined;
+    const lease = `${this.#prefix}:lease`;
+    if ((await redis.set(lease, this.#owner, 'PX', this.#leaseMs, 'NX')) !== 'OK') return undefined;
     try {
       let published = 0;
       for (const stream of ['admin', 'user'] as const) published += await this.#pollStream(stream);
       return published;
     } finally {
-      await redis.eval(RELEASE, 1, LEASE_KEY, this.#owner).catch(() => undefined);
+      await redis.eval(RELEASE, 1, lease, this.#owner).catch(() => undefined);
     }
   }
 
   async #pollStream(stream: Stream): Promise<number> {
-    const stored = await this.deps.redis.get(cursorKey(stream));
+    const cursorKey = `${this.#prefix}:cursor:${stream}`;
+    const stored = await this.deps.redis.get(cursorKey);
     const cursor: Cursor = stored ? (JSON.parse(stored) as Cursor) : { time: Date.now() - this.#lookbackMs, keys: [] };
     const fresh = await this.#collect(stream, cursor);
     if (fresh.length === 0) return 0;
@@ -98,7 +102,7 @@ export class AccountEventRelay {
     const newest = Math.max(...fresh.map((event) => event.time));
     const keysAtNewest = fresh.filter((event) => event.time === newest).map((event) => event.key);
     const next: Cursor = { time: newest, keys: newest === cursor.time ? [...cursor.keys, ...keysAtNewest] : keysAtNewest };
-    await this.deps.redis.set(cursorKey(stream), JSON.stringify(next));
+    await this.deps.redis.set(cursorKey, JSON.stringify(next));
     return published;
   }
 
