@@ -43,7 +43,8 @@ service_env() {
         "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}" ;;
     media)
       printf '%s\n' "MINIO_ENDPOINT=127.0.0.1" "MINIO_PORT=${MINIO_PORT}" "MINIO_BUCKET=${MINIO_BUCKET}" \
-        "MINIO_ACCESS_KEY=media" "MINIO_SECRET_KEY=$(secret minio-media-password)" ;;
+        "MINIO_ACCESS_KEY=media" "MINIO_SECRET_KEY=$(secret minio-media-password)" \
+        "MALLOC_ARENA_MAX=2" ;;
     nutrition)
       printf '%s\n' "NUTRITION_UPSTREAM_URL=${NUTRITION_UPSTREAM_URL:-}" "NUTRITION_UPSTREAM_APP_ID=${NUTRITION_UPSTREAM_APP_ID:-}" \
         "NUTRITION_UPSTREAM_APP_KEY=${NUTRITION_UPSTREAM_APP_KEY:-}" ;;

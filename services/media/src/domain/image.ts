@@ -1,20 +1,20 @@
 // Decides what an upload really is from its bytes (never its name or header) and re-encodes it,
 // which drops EXIF/GPS and other metadata while applying the camera's orientation.
+//
+// Memory is bounded per upload (docs/adr/0020): JPEG and PNG are decoded and encoded as streams,
+// so they may have up to `maxPixels` (24 MP); WebP and GIF decoders hold the whole picture, so
+// those may have a quarter of it. Everything but PNG is stored as JPEG (the WebP and GIF encoders
+// need hundreds of MB and seconds at these sizes); an animated GIF keeps its first frame. AVIF is
+// refused: its decoder needs tens of bytes a pixel (two 8 MP AVIFs took the process to 1 GB).
 import sharp from 'sharp';
 
 // Each upload is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
 
-export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;
 type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
-
-const CONTENT_TYPES: Record<AcceptedFormat, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  gif: 'image/gif',
-};
+/** Formats whose decoder streams; the others (decoded whole) get a quarter of the pixel allowance. */
+const STREAMED: readonly AcceptedFormat[] = ['jpeg', 'png'];
 
 export class RejectedImage extends Error {}
 
@@ -25,41 +25,48 @@ export interface CleanImage {
   height: number;
 }
 
+const megapixels = (pixels: number) => `${Math.round(pixels / 1e6)} megapixels`;
+
+/** The pixel allowance of one format. */
+export const pixelLimit = (format: AcceptedFormat, maxPixels: number) =>
+  STREAMED.includes(format) ? maxPixels : Math.floor(maxPixels / 4);
+
 export async function inspectAndClean(bytes: Buffer, maxPixels: number): Promise<CleanImage> {
   let format: string | undefined;
   let width = 0;
   let height = 0;
-  let frames = 1;
   try {
     // Reading the header alone decodes no pixels, so the pixel limit is checked below with a clear message.
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    format = meta.format === 'heif' ? 'avif' : meta.format;
+    format = meta.format;
     width = meta.width ?? 0;
+    // One frame of an animation (only the first is kept).
     height = meta.pageHeight ?? meta.height ?? 0;
-    // An animated GIF is decoded whole: every frame counts.
-    if (format === 'gif') frames = meta.pages ?? 1;
   } catch {
-    throw new RejectedImage('This file is not an image we can read. Upload a JPEG, PNG, WebP, AVIF or GIF photo.');
+    throw new RejectedImage('This file is not an image we can read. Upload a JPEG, PNG, WebP or GIF photo.');
   }
   if (!format || !(ACCEPTED_FORMATS as readonly string[]).includes(format)) {
-    throw new RejectedImage('Only JPEG, PNG, WebP, AVIF or GIF photos can be uploaded.');
+    throw new RejectedImage('Only JPEG, PNG, WebP or GIF photos can be uploaded. Save the photo as JPEG and try again.');
   }
-  if (width * height > maxPixels) {
+  const accepted = format as AcceptedFormat;
+  const limit = pixelLimit(accepted, maxPixels);
+  if (width * height > limit) {
     throw new RejectedImage(
-      `This image is too large (${width}×${height} pixels). Use a photo of at most ${Math.round(maxPixels / 1e6)} megapixels.`,
-    );
-  }
-  if (width * height * frames > maxPixels) {
-    throw new RejectedImage(
-      `This animation is too large (${frames} frames of ${width}×${height} pixels). Use a photo, or an animation of at most ${Math.round(maxPixels / 1e6)} megapixels in all.`,
+      STREAMED.includes(accepted)
+        ? `This image is too large (${width}×${height} pixels). Use a photo of at most ${megapixels(limit)}.`
+        : `This image is too large (${width}×${height} pixels). A ${accepted.toUpperCase()} image can have at most ${megapixels(limit)}; ` +
+            `a JPEG photo can have ${megapixels(maxPixels)}.`,
     );
   }
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, animated: format === 'gif' })
-      .rotate()
-      .toFormat(format as AcceptedFormat)
-      .toBuffer({ resolveWithObject: true });
-    return { data, contentType: CONTENT_TYPES[format as AcceptedFormat], width: info.width, height: info.height };
+    const pipeline = sharp(bytes, { limitInputPixels: limit, animated: false }).rotate();
+    const { data, info } = await (
+      accepted === 'png'
+        ? pipeline.png()
+        : // optimiseCoding would keep every coefficient of the picture in memory for a second pass.
+          pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, optimiseCoding: false })
+    ).toBuffer({ resolveWithObject: true });
+    return { data, contentType: accepted === 'png' ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
   } catch {
     throw new RejectedImage('This image could not be processed. It may be damaged; try another photo.');
   }
@@ -74,17 +81,20 @@ export interface Variant {
 /** Smaller WebP copies for feed cards and list thumbnails. */
 export const VARIANT_SIZES = { card: 640, thumb: 200 } as const;
 
+/** One after the other: each reads the whole clean photo again. */
 export async function makeVariants(clean: Buffer): Promise<Variant[]> {
-  return Promise.all(
-    (Object.entries(VARIANT_SIZES) as [Variant['suffix'], number][]).map(async ([suffix, size]) => ({
+  const variants: Variant[] = [];
+  for (const [suffix, size] of Object.entries(VARIANT_SIZES) as [Variant['suffix'], number][]) {
+    variants.push({
       suffix,
       contentType: 'image/webp',
-      data: await sharp(clean, { animated: false })
+      data: await sharp(clean)
         .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: suffix === 'card' ? 80 : 70 })
         .toBuffer(),
-    })),
-  );
+    });
+  }
+  return variants;
 }
 
 export const variantName = (fileName: string, suffix: Variant['suffix']) => `${fileName}.${suffix}.webp`;

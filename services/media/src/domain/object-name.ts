@@ -3,13 +3,7 @@
 // farmer's device gave it, is easy to guess). The spec's name stays in the image's record.
 import { randomBytes } from 'node:crypto';
 
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-};
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** 128 random bits, hex, with the extension of the stored type: e.g. 3f9c…e1.jpg */
 export function randomObjectName(contentType: string): string {

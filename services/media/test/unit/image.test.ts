@@ -4,7 +4,7 @@ import { sanitiseFileName, storageFileName } from '../../src/domain/file-name.js
 import { inspectAndClean } from '../../src/domain/image.js';
 import { pngBomb } from '../../../../test/support/api.js';
 
-const MAX_PIXELS = 40_000_000;
+const MAX_PIXELS = 24_000_000;
 
 describe('storage file name', () => {
   it('is timestamp, underscore, then the name with spaces as underscores and odd characters removed', () => {
@@ -36,5 +36,43 @@ describe('image inspection', () => {
 
   it('rejects a decompression bomb by its pixel count', async () => {
     await expect(inspectAndClean(pngBomb(50_000, 50_000), MAX_PIXELS)).rejects.toThrow('This image is too large (50000×50000 pixels)');
+  });
+});
+
+describe('stored formats and pixel allowances (bounded memory)', () => {
+  const picture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 4, background: { r: 120, g: 80, b: 40, alpha: 0.5 } } });
+
+  it('keeps PNG as PNG and JPEG as JPEG', async () => {
+    expect((await inspectAndClean(await picture(40, 30).png().toBuffer(), 24e6)).contentType).toBe('image/png');
+    expect((await inspectAndClean(await picture(40, 30).jpeg().toBuffer(), 24e6)).contentType).toBe('image/jpeg');
+  });
+
+  it('stores WebP and GIF as JPEG (transparency on white, an animation by its first frame)', async () => {
+    for (const input of [await picture(40, 30).webp().toBuffer(), await picture(40, 30).gif().toBuffer()]) {
+      const clean = await inspectAndClean(input, 24e6);
+      expect(clean.contentType).toBe('image/jpeg');
+      expect((await sharp(clean.data).metadata()).format).toBe('jpeg');
+      expect([clean.width, clean.height]).toEqual([40, 30]);
+    }
+  });
+
+  it('refuses AVIF (its decoder needs tens of bytes a pixel) with a message saying what to do', async () => {
+    await expect(inspectAndClean(await picture(40, 30).avif().toBuffer(), 24e6)).rejects.toThrow(
+      'Only JPEG, PNG, WebP or GIF photos can be uploaded. Save the photo as JPEG and try again.',
+    );
+  });
+
+  it('gives formats decoded whole (WebP, GIF) a quarter of the pixels, with a message saying so', async () => {
+    const webp = await sharp({ create: { width: 3000, height: 2001, channels: 3, background: '#964' } })
+      .webp()
+      .toBuffer();
+    await expect(inspectAndClean(webp, 24e6)).rejects.toThrow(
+      'This image is too large (3000×2001 pixels). A WEBP image can have at most 6 megapixels; a JPEG photo can have 24 megapixels.',
+    );
+    const jpeg = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#964' } })
+      .jpeg()
+      .toBuffer();
+    expect((await inspectAndClean(jpeg, 24e6)).width).toBe(6000);
   });
 });
