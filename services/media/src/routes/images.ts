@@ -60,7 +60,14 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
 
   async function readUpload(request: FastifyRequest) {
     if (!request.isMultipart()) throw badRequest('Send the photo as multipart/form-data in a field named "file".');
-    const part = await request.file({ limits: { fileSize: deps.maxFileBytes, files: 1 } });
+    let part;
+    try {
+      part = await request.file({ limits: { fileSize: deps.maxFileBytes, files: 1 } });
+    } catch (err) {
+      // Malformed multipart (no boundary, broken part headers) is the sender's to fix, not a 500.
+      if ((err as { statusCode?: number }).statusCode) throw err;
+      throw badRequest('The upload is not well-formed multipart/form-data. Send the photo in a field named "file".');
+    }
     if (!part) throw badRequest('No file was sent. Choose a photo to upload.');
     try {
       return { name: part.filename, bytes: await part.toBuffer() };
