@@ -99,7 +99,7 @@ export class AccountEventRelay {
       published += 1;
     }
 
-    const newest = Math.max(...fresh.map((event) => event.time));
+    const newest = fresh.reduce((max, event) => Math.max(max, event.time), cursor.time);
     const keysAtNewest = fresh.filter((event) => event.time === newest).map((event) => event.key);
     const next: Cursor = { time: newest, keys: newest === cursor.time ? [...cursor.keys, ...keysAtNewest] : keysAtNewest };
     await this.deps.redis.set(cursorKey, JSON.stringify(next));
