@@ -47,7 +47,7 @@ async function eventually(service: string, status: number, timeoutMs = 30_000) {
 }
 
 const dependants: Record<string, { server: string; services: string[] }> = {
-  redis: { server: 'redis', services: ['auth', 'nutrition'] },
+  redis: { server: 'redis', services: ['auth', 'profile', 'catalog', 'media', 'nutrition'] },
   nats: { server: 'nats', services: ['auth', 'profile', 'catalog'] },
   mongodb: { server: 'ferretdb', services: ['profile', 'catalog', 'media'] },
   minio: { server: 'minio', services: ['media'] },
