@@ -24,4 +24,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Plain scripts the browser loads as files (no inline scripts under the gateway's CSP).
+    files: ['frontends/**/public/**/*.js', 'infra/keycloak/themes/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );
