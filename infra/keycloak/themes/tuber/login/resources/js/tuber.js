@@ -1,4 +1,3 @@
-/* global document, window */
 // Tuber Market's script on Keycloak's pages (loaded by template.ftl as an external module, never inline, so
 // the pages run under a Content-Security-Policy without 'unsafe-inline'). Everything is wired from data-*
 // attributes in the templates:
