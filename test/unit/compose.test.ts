@@ -24,7 +24,7 @@ interface ComposeService {
   volumes?: string[];
   ports?: string[];
   restart?: string;
-  networks?: string[];
+  networks?: string[] | Record<string, { ipv4_address?: string } | null>;
 }
 
 const composeText = read('docker-compose.yml');
@@ -519,12 +519,20 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
   it('two networks: data servers only on `data` (internal), the gateway and front ends only on `public`', () => {
     expect(Object.keys(compose.networks ?? {}).sort()).toEqual(['data', 'keycloak-edge', 'mail-ops', 'public']);
     expect(compose.networks!.data?.internal).toBe(true);
-    const on = (name: string) => services[name]?.networks ?? [];
+    const on = (name: string) => {
+      const networks = services[name]?.networks ?? [];
+      return Array.isArray(networks) ? networks : Object.keys(networks);
+    };
     for (const [name, service] of Object.entries(services)) expect(service.networks, `${name} names its networks`).toBeDefined();
     // Nothing but what the gateway proxies shares a network with it: no database, bus, cache or mail.
     for (const name of ['mongo', 'nats', 'redis', 'mailpit', 'minio-init']) expect(on(name), name).not.toContain('public');
     for (const name of ['mongo', 'nats', 'redis']) expect(on(name), name).toEqual(['data']);
     expect(on('gateway')).toEqual(['public', 'keycloak-edge']);
+    // The services believe X-Forwarded-For from the gateway's fixed address on `public` alone.
+    const gatewayNetworks = services.gateway!.networks as Record<string, { ipv4_address?: string } | null>;
+    const gatewayAddress = gatewayNetworks.public?.ipv4_address;
+    expect(gatewayAddress, 'the gateway has a fixed address on public').toMatch(/^\$\{GATEWAY_PUBLIC_ADDRESS:-172\.29\.253\.\d+\}$/);
+    for (const name of backendNames) expect(services[name]!.environment?.TRUSTED_PROXIES, `${name} trusts the gateway`).toBe(gatewayAddress);
     for (const name of frontendNames) expect(on(name), name).toEqual(['public']);
     // Proxied by the gateway (/files/, /auth/) and used by the services: both.
     expect([...on('minio')].sort()).toEqual(['data', 'public']);
