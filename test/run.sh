@@ -41,7 +41,12 @@ trap cleanup EXIT INT TERM
 
 if [ "$mode" = containers ]; then
   # Infrastructure in containers on the local ports; the gateway stays local so it can reach the
-  # services and front ends that app.sh runs on this machine.
+  # services and front ends that app.sh runs on this machine. Every server asks for credentials
+  # (docs/adr/0017): the compose file's secrets, plus the tests' own users, come from secrets.sh.
+  set -a
+  eval "$(bash infra/compose/secrets.sh --test)"
+  MONGO_AUTH_MECHANISM=SCRAM-SHA-256
+  set +a
   MINIO_ROOT_USER=$(ensure_secret minio-root-user 9) MINIO_ROOT_PASSWORD=$(ensure_secret minio-root-password 30) \
   KEYCLOAK_ADMIN_PASSWORD=$(ensure_secret keycloak-admin-password 24) \
   KEYCLOAK_AUTH_CLIENT_SECRET=$(ensure_secret keycloak-auth-client-secret 32) \
@@ -63,7 +68,8 @@ for name in auth profile catalog media nutrition shell landing buyer farmer; do
 done
 bash infra/local/app.sh restart
 
-export PUBLIC_URL NATS_URL="nats://127.0.0.1:${NATS_PORT}" REDIS_URL="redis://127.0.0.1:${REDIS_PORT}"
+# Tests reach NATS, Redis and MongoDB as their own `tuber-test` users (test/support/env.ts).
+export PUBLIC_URL
 export MINIO_ACCESS_KEY MINIO_SECRET_KEY KEYCLOAK_AUTH_CLIENT_SECRET
 KEYCLOAK_AUTH_CLIENT_SECRET=$(cat "$TUBER_STATE/secrets/keycloak-auth-client-secret" 2>/dev/null || true)
 MINIO_ACCESS_KEY=$(cat "$TUBER_STATE/secrets/minio-root-user" 2>/dev/null || true)
