@@ -5,7 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source infra/local/lib.sh
 bash infra/local/status.sh --quiet || bash infra/local/up.sh
-export REDIS_URL="redis://127.0.0.1:${REDIS_PORT}"
 export KEYCLOAK_AUTH_CLIENT_SECRET MINIO_ACCESS_KEY MINIO_SECRET_KEY
 KEYCLOAK_AUTH_CLIENT_SECRET=$(cat "$TUBER_STATE/secrets/keycloak-auth-client-secret")
 MINIO_ACCESS_KEY=$(cat "$TUBER_STATE/secrets/minio-root-user")
