@@ -3,6 +3,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault, type RouteOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import swagger from '@fastify/swagger';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -71,6 +72,24 @@ function declareKitAnswers(route: RouteOptions): void {
   for (const status of handlers.flatMap((h) => h[ANSWERS] ?? [])) schema.response[status] ??= Type.Ref('ErrorResponse');
 }
 
+// The pool's typings cover Fastify's calls only loosely; these are the shapes it is called with.
+type RouteValidator = (route: { httpPart?: string }) => unknown;
+type ValidatorBuilder = (externalSchemas: unknown, serverOptions?: { customOptions?: object }) => RouteValidator;
+const validatorPool = AjvCompiler() as unknown as ValidatorBuilder;
+
+/**
+ * Query strings, path parameters and headers arrive as text and are coerced to their schema's types;
+ * a JSON body is taken exactly as sent, so `"location": false` is refused (400) instead of being
+ * stored as the text "false" (found by the attack suite's Schemathesis run).
+ */
+const buildValidator: ValidatorBuilder = (externalSchemas, serverOptions) => {
+  const withOptions = (coerceTypes: 'array' | false) =>
+    validatorPool(externalSchemas, { ...serverOptions, customOptions: { ...serverOptions?.customOptions, coerceTypes } });
+  const coercing = withOptions('array');
+  const exact = withOptions(false);
+  return (route) => (route.httpPart === 'body' ? exact(route) : coercing(route));
+};
+
 export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
   const app = Fastify({
     logger: {
@@ -88,6 +107,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     // own undeclared 414 at 100 characters; the gateway bounds the request line.
     routerOptions: { maxParamLength: 2048 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('readiness', new Readiness());

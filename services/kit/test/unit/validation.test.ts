@@ -1,0 +1,47 @@
+// Request validation: text parts (query, path, headers) are coerced to their schema's types, a JSON
+// body is taken as sent. Before, `{"location": false}` was stored as the text "false".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Type } from '@sinclair/typebox';
+import { createServiceApp, type ServiceApp } from '../../src/index.js';
+
+let app: ServiceApp;
+
+beforeAll(async () => {
+  app = await createServiceApp({ name: 'demo', logLevel: 'silent' });
+  app.patch(
+    '/api/demo/things/:id',
+    {
+      schema: {
+        params: Type.Object({ id: Type.Integer() }),
+        querystring: Type.Object({ tags: Type.Optional(Type.Array(Type.String())), dry: Type.Optional(Type.Boolean()) }),
+        body: Type.Object({ location: Type.Optional(Type.String()), kg: Type.Optional(Type.Number()) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => ({ params: request.params, query: request.query, body: request.body }),
+  );
+  await app.ready();
+});
+afterAll(async () => app?.close());
+
+describe('request validation', () => {
+  it('refuses a boolean where the body wants text, instead of storing "false"', async () => {
+    const reply = await app.inject({ method: 'PATCH', url: '/api/demo/things/1', payload: { location: false } });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toMatch(/location/);
+  });
+
+  it('refuses a number sent as text in the body', async () => {
+    const reply = await app.inject({ method: 'PATCH', url: '/api/demo/things/1', payload: { kg: '12' } });
+    expect(reply.statusCode).toBe(400);
+  });
+
+  it('still reads path and query text as their schema types', async () => {
+    const reply = await app.inject({
+      method: 'PATCH',
+      url: '/api/demo/things/7?tags=yam&dry=true',
+      payload: { location: 'Ibadan', kg: 2.5 },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ params: { id: 7 }, query: { tags: ['yam'], dry: true }, body: { location: 'Ibadan', kg: 2.5 } });
+  });
+});
