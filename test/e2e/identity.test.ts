@@ -4,12 +4,20 @@
 // password, and the small-screen menu. Timings asked for by the issue are printed.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, deleteAccount } from '../support/accounts.js';
+import { createAccount } from '../support/accounts.js';
 import { api } from '../support/api.js';
 import { SignInRefused, claimsOf, signInWithPassword } from '../support/keycloak.js';
 import { firstLink, mailCount, waitForMail } from '../support/mail.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
-import { accountIdByEmail, backInApp, submitKeycloakLogin, toast, uniqueEmail } from './support/identity.js';
+import {
+  accountIdByEmail,
+  backInApp,
+  closeBrowserTest,
+  requireIdentityStack,
+  submitKeycloakLogin,
+  toast,
+  uniqueEmail,
+} from './support/identity.js';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -42,19 +50,11 @@ const toLogin = (url: URL) => url.pathname === '/login' || url.pathname.startsWi
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Dashboard menu' });
 
 beforeAll(async () => {
-  const oidc = await fetch(`${publicUrl}/api/auth/oidc`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
-  if (oidc instanceof Error || !oidc.ok)
-    throw new Error(`the gateway does not answer /api/auth/oidc at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
-  if (!process.env.KEYCLOAK_AUTH_CLIENT_SECRET)
-    throw new Error('KEYCLOAK_AUTH_CLIENT_SECRET is not set (cat .run/secrets/keycloak-auth-client-secret)');
+  await requireIdentityStack();
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  for (const id of accountIds) await deleteAccount(id);
-});
+afterAll(async () => closeBrowserTest(browser, contexts, accountIds));
 
 describe('sign-up, verification and first login', () => {
   for (const role of ['farmer', 'buyer'] as const) {

@@ -7,10 +7,10 @@ import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, deleteAccount } from '../support/accounts.js';
+import { createAccount } from '../support/accounts.js';
 import { firstLink, waitForMail } from '../support/mail.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
-import { accountIdByEmail, backInApp, submitKeycloakLogin, toast } from './support/identity.js';
+import { accountIdByEmail, backInApp, closeBrowserTest, requireIdentityStack, submitKeycloakLogin, toast } from './support/identity.js';
 
 const phone = { width: 360, height: 740 };
 const headline = 'Fresh from Earth, available within your reach';
@@ -81,19 +81,11 @@ async function keycloakAdmin() {
 }
 
 beforeAll(async () => {
-  const oidc = await fetch(`${publicUrl}/api/auth/oidc`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
-  if (oidc instanceof Error || !oidc.ok)
-    throw new Error(`the gateway does not answer /api/auth/oidc at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
-  if (!process.env.KEYCLOAK_AUTH_CLIENT_SECRET)
-    throw new Error('KEYCLOAK_AUTH_CLIENT_SECRET is not set (cat .run/secrets/keycloak-auth-client-secret)');
+  await requireIdentityStack();
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  for (const id of accountIds) await deleteAccount(id);
-});
+afterAll(async () => closeBrowserTest(browser, contexts, accountIds));
 
 describe('a new farmer on a 360 px phone', () => {
   it('goes from the landing page to the dashboard in 9 screens (the e-mail one of them), each fitting the phone', async () => {

@@ -4,9 +4,9 @@
 // and the shell then gets fresh tokens by a silent check instead of signing the person out.
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, deleteAccount } from '../support/accounts.js';
+import { createAccount } from '../support/accounts.js';
 import { launchBrowser, publicUrl } from './support/browser.js';
-import { backInApp, submitKeycloakLogin } from './support/identity.js';
+import { backInApp, closeBrowserTest, requireIdentityStack, submitKeycloakLogin } from './support/identity.js';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -36,16 +36,11 @@ async function expectSignedIn(page: Page) {
 }
 
 beforeAll(async () => {
-  if (!process.env.KEYCLOAK_AUTH_CLIENT_SECRET)
-    throw new Error('KEYCLOAK_AUTH_CLIENT_SECRET is not set (cat .run/secrets/keycloak-auth-client-secret)');
+  await requireIdentityStack({ gateway: false });
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  for (const id of accountIds) await deleteAccount(id);
-});
+afterAll(async () => closeBrowserTest(browser, contexts, accountIds));
 
 describe('rotating refresh tokens in the shell', () => {
   it('keeps two tabs of one sign-in signed in through two rounds of refreshes', async () => {

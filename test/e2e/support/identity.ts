@@ -2,7 +2,8 @@
 // through the sign-up form (so they can be deleted afterwards), and signing in on Keycloak's login page.
 import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { deleteAccount } from '../../support/accounts.js';
 import { publicUrl } from './browser.js';
 
 const keycloakUrl = `http://127.0.0.1:${process.env.KEYCLOAK_PORT ?? 8180}/auth`;
@@ -50,4 +51,22 @@ export async function backInApp(page: Page, path: string | RegExp, timeout = 30_
       (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)),
     { timeout },
   );
+}
+
+/** Stops a browser test early, with what to do, when the gateway or the auth client's secret is missing. */
+export async function requireIdentityStack({ gateway = true } = {}): Promise<void> {
+  if (gateway) {
+    const oidc = await fetch(`${publicUrl}/api/auth/oidc`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
+    if (oidc instanceof Error || !oidc.ok)
+      throw new Error(`the gateway does not answer /api/auth/oidc at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
+  }
+  if (!process.env.KEYCLOAK_AUTH_CLIENT_SECRET)
+    throw new Error('KEYCLOAK_AUTH_CLIENT_SECRET is not set (cat .run/secrets/keycloak-auth-client-secret)');
+}
+
+/** Closes what a browser test opened and deletes the accounts it made. */
+export async function closeBrowserTest(browser: Browser | undefined, contexts: Iterable<BrowserContext>, accountIds: Iterable<string>) {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  for (const id of accountIds) await deleteAccount(id);
 }
