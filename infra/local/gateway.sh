@@ -8,8 +8,29 @@ install_server() {
   apt_ensure envsubst gettext-base
 }
 
+# nginx started by root runs its workers as an unprivileged user, and they write request bodies
+# (uploads are buffered) and large answers to temp files: under a private home (mode 700) they cannot
+# enter $TUBER_STATE, so root keeps the temp files in a directory of their own under /var/lib/tuber,
+# like PostgreSQL's cluster (docs/adr/0016). Anyone else runs nginx as themselves, inside $TUBER_STATE.
+worker_user=""
+temp_dir="$conf_dir/temp"
+if [ "$(id -u)" = 0 ]; then
+  worker_user=nobody
+  id www-data > /dev/null 2>&1 && worker_user=www-data
+  temp_dir="${TUBER_PG_ROOT:-/var/lib/tuber}/gateway-$(printf '%s' "$TUBER_STATE" | sha256sum | cut -c1-16)"
+fi
+
+prepare_temp() {
+  mkdir -p "$temp_dir"
+  [ -n "$worker_user" ] || return 0
+  chmod 755 "$(dirname "$temp_dir")"
+  printf '%s\n' "$TUBER_STATE" > "$temp_dir/owner"
+  chown -R "$worker_user" "$temp_dir" && chmod 700 "$temp_dir"
+}
+
 render() {
-  mkdir -p "$conf_dir/temp"
+  mkdir -p "$conf_dir"
+  prepare_temp
   # Locally the gateway listens on loopback only (in compose the template gets a bare port).
   local GATEWAY_PORT="127.0.0.1:$GATEWAY_PORT"
   export GATEWAY_PORT SHELL_UPSTREAM="127.0.0.1:$SHELL_PORT" LANDING_UPSTREAM="127.0.0.1:$LANDING_PORT" \
@@ -23,6 +44,7 @@ render() {
   envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM}' \
     < "$TUBER_ROOT/infra/gateway/default.conf.template" > "$conf_dir/default.conf"
   cat > "$conf_dir/nginx.conf" <<CONF
+${worker_user:+user $worker_user;}
 worker_processes 1;
 daemon off;
 pid $conf_dir/nginx.pid;
@@ -33,11 +55,11 @@ http {
   default_type application/octet-stream;
   access_log $TUBER_STATE/logs/gateway-access.log;
   sendfile on;
-  client_body_temp_path $conf_dir/temp/body;
-  proxy_temp_path $conf_dir/temp/proxy;
-  fastcgi_temp_path $conf_dir/temp/fastcgi;
-  uwsgi_temp_path $conf_dir/temp/uwsgi;
-  scgi_temp_path $conf_dir/temp/scgi;
+  client_body_temp_path $temp_dir/body;
+  proxy_temp_path $temp_dir/proxy;
+  fastcgi_temp_path $temp_dir/fastcgi;
+  uwsgi_temp_path $temp_dir/uwsgi;
+  scgi_temp_path $temp_dir/scgi;
   include $conf_dir/default.conf;
 }
 CONF
