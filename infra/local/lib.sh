@@ -243,7 +243,7 @@ stop_daemon() {
     return 0
   fi
   if ! is_ours "$name" "$pid"; then
-    log "$name: pid file named $(describe_pid "$pid"), which is not this checkout's $name; left it running"
+    log "$name: pid file named $(describe_pid "$pid"), which is not this checkout's $name (its tag '$(_environ_tag "$pid")', ours '$(daemon_tag "$name")'); left it running"
     rm -f "$TUBER_STATE/pids/$name.pid"
     return 0
   fi
