@@ -34,10 +34,12 @@ CONF
   local _
   for _ in $(seq 1 50); do
     if REDISCLI_AUTH=$REDIS_TUBER_TEST_PASSWORD redis-cli --user tuber-test -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG; then return 0; fi
+    # Redis listens before it loads its data file: one it cannot load ends it here.
+    is_running redis || break
     sleep 0.1
   done
-  log "redis does not answer PING"
-  return 1
+  sleep 0.2 # its last log lines
+  _wait_failed PING redis "does not answer"
 }
 
 server_main redis "$@"
