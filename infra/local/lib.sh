@@ -104,7 +104,9 @@ is_ours() {
   local name=$1 pid=$2 tag cmd cwd
   [ -n "$pid" ] && [ -d "/proc/$pid" ] || return 1
   tag=$(_environ_tag "$pid")
-  if [ -n "$tag" ]; then [ "$tag" = "$(daemon_tag "$name")" ]; return; fi
+  # `return $?`, not a bare `return`: called from a trap (test/run.sh's clean-up on EXIT), a bare
+  # return gives the status from before the trap, and every daemon looked like someone else's.
+  if [ -n "$tag" ]; then [ "$tag" = "$(daemon_tag "$name")" ]; return $?; fi
   cmd=$(tr '\0' ' ' 2> /dev/null < "/proc/$pid/cmdline") || return 1
   case "$cmd" in *"$TUBER_STATE/"* | *"$TUBER_ROOT/"*) return 0 ;; esac
   cwd=$(readlink "/proc/$pid/cwd" 2>/dev/null)/ || true
@@ -139,7 +141,7 @@ port_holders() {
 
 # True when something listens on PORT (even if its owner cannot be seen).
 port_busy() {
-  if command -v ss >/dev/null 2>&1; then [ -n "$(ss -Hltn "sport = :$1" 2>/dev/null)" ]; return; fi
+  if command -v ss >/dev/null 2>&1; then [ -n "$(ss -Hltn "sport = :$1" 2>/dev/null)" ]; return $?; fi
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 

@@ -3,10 +3,10 @@
 // the other tests use is never touched.
 import { MongoClient } from 'mongodb';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answers, daemonNames, dispose, listen, privateCheckout, run, type Checkout } from './startup-support.js';
+import { answers, daemonNames, dispose, listen, privateCheckout, repo, run, type Checkout } from './startup-support.js';
 
 let checkout: Checkout;
 beforeAll(async () => {
@@ -81,6 +81,25 @@ describe('the gateway of a checkout under a private (mode 700) directory', () =>
     expect(response.status).toBeLessThanOrEqual(504);
     const log = readFileSync(join(checkout.state, 'logs', 'gateway.log'), 'utf8');
     expect(log).not.toMatch(/Permission denied/);
+  });
+});
+
+describe("a clean-up that runs from a trap after a failure (test/run.sh's on EXIT)", () => {
+  it('still knows its own daemons and stops them', () => {
+    // A bare `return` in a function called from a trap gives the status from before the trap: the
+    // identity check said "not this checkout's" and every server was left running.
+    const script = [
+      'set -euo pipefail',
+      `source ${join(repo, 'infra/local/lib.sh')}`,
+      'start_daemon trap-probe sleep 300',
+      'cleanup() { local code=$?; trap - EXIT; stop_daemon trap-probe; exit $code; }',
+      'trap cleanup EXIT',
+      'false',
+    ].join('\n');
+    const result = spawnSync('bash', ['-c', script], { cwd: repo, env: checkout.env, encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).not.toMatch(/left it running/);
+    expect(daemonNames(checkout)).not.toContain('trap-probe');
   });
 });
 
