@@ -213,6 +213,8 @@ describe('forgot and reset password', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe('');
     await page.waitForURL(toLogin, { timeout: 6000 });
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(2500);
+    // /login hands over to Keycloak at once: let that navigation finish before opening the mail's link.
+    await page.locator('#username').waitFor();
 
     const mail = await waitForMail(account.email, /password/i);
     const link = firstLink(mail.text, '/reset-password#token=');
