@@ -296,7 +296,8 @@ describe('session, guards and the dashboard', () => {
     }
     await sidebar(page).getByRole('link', { name: 'Product Lists' }).click();
     await page.waitForURL(`${publicUrl}/dashboard/productLists`);
-    expect(await sidebar(page).getByRole('link', { name: 'Product Lists' }).getAttribute('aria-current')).toBe('page');
+    // The URL changes before the sidebar re-renders: wait for the mark rather than read it once.
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Product Lists' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('asks for confirmation before logging out, then signs out', async () => {
