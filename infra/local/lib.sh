@@ -336,7 +336,9 @@ wait_http() {
 ensure_secret() {
   local file="$TUBER_STATE/secrets/$1" bytes=${2:-24}
   if [ ! -s "$file" ]; then
-    (umask 077 && head -c "$bytes" /dev/urandom | base64 | tr -d '/+=\n' > "$file")
+    # Always a letter first: nats-server reads a password given by variable reference as a config
+    # value, and one starting with a digit is taken for a number and refused (docs/adr/0017).
+    (umask 077 && printf 's%s' "$(head -c "$bytes" /dev/urandom | base64 | tr -d '/+=\n')" > "$file")
   fi
   cat "$file"
 }

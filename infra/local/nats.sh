@@ -19,6 +19,8 @@ start_server() {
     "$TUBER_ROOT/infra/nats/permissions.json")
   for user in $users; do
     variable="NATS_$(echo "$user" | tr 'a-z-' 'A-Z_')_PASSWORD"
+    # A secret made before ensure_secret put a letter first may start with a digit: make it anew.
+    case $(cat "$TUBER_STATE/secrets/nats-$user-password" 2> /dev/null) in [0-9]*) rm -f "$TUBER_STATE/secrets/nats-$user-password" ;; esac
     export "$variable=$(ensure_secret "nats-$user-password" 24)"
   done
   (umask 077 && cat > "$conf") <<CONF

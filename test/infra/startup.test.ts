@@ -103,6 +103,24 @@ describe("a clean-up that runs from a trap after a failure (test/run.sh's on EXI
   });
 });
 
+describe('generated credentials', () => {
+  it('always start with a letter, and NATS starts even when an older secret began with a digit', async () => {
+    // nats-server reads a password given by variable reference as a config value: "1abc…" is taken
+    // for a number and the server refuses its configuration.
+    const script = `source ${join(repo, 'infra/local/lib.sh')}; for i in $(seq 1 200); do rm -f "$TUBER_STATE/secrets/probe"; ensure_secret probe; echo; done`;
+    const made = spawnSync('bash', ['-c', script], { cwd: repo, env: checkout.env, encoding: 'utf8', timeout: 30_000 });
+    const secrets = made.stdout.trim().split('\n');
+    expect(secrets).toHaveLength(200);
+    for (const secret of secrets) expect(secret).toMatch(/^[A-Za-z][A-Za-z0-9]{20,}$/);
+
+    mkdirSync(join(checkout.state, 'secrets'), { recursive: true });
+    writeFileSync(join(checkout.state, 'secrets', 'nats-catalog-password'), '1digitFirstPassword0000000000000');
+    const up = await run(checkout, 'infra/local/nats.sh', ['start']);
+    expect(up.code, up.output).toBe(0);
+    expect(readFileSync(join(checkout.state, 'secrets', 'nats-catalog-password'), 'utf8')).toMatch(/^[A-Za-z]/);
+  });
+});
+
 describe('a start that fails', () => {
   it('stops what it launched, leaves what already ran, and names the failing server with the end of its log', async () => {
     const before = await run(checkout, 'infra/local/up.sh', ['nats']);
