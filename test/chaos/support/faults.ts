@@ -17,6 +17,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { EVENT_STREAM } from '@tuber/contracts';
+import { natsUrl } from '../../support/credentials.js';
 
 const run = promisify(execFile);
 const env = process.env;
@@ -299,4 +303,79 @@ export function logSince(name: ServiceName, sinceMs: number): Record<string, unk
     }
   }
   return lines;
+}
+
+// ---- the event bus, as the tests' own NATS user (tuber-test) ----
+
+/** A connection to NATS JetStream as tuber-test, for reading consumer and stream state. */
+export class BusProbe {
+  private constructor(
+    readonly connection: NatsConnection,
+    readonly jsm: JetStreamManager,
+  ) {}
+
+  static async open(): Promise<BusProbe> {
+    const url = new URL(natsUrl());
+    const user = decodeURIComponent(url.username);
+    const pass = decodeURIComponent(url.password);
+    const servers = `${url.hostname}:${url.port}`;
+    const connection = await connect({
+      servers,
+      ...(user ? { user, pass, inboxPrefix: `_INBOX_${user}` } : {}),
+      name: 'chaos-probe',
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+    return new BusProbe(connection, await jetstreamManager(connection));
+  }
+
+  /**
+   * A durable consumer's counters: `delivered` counts every delivery (redeliveries included),
+   * `pending` what the server still has to deliver, `ackPending` what was delivered and not yet
+   * acknowledged, `redelivered` the unacknowledged messages delivered more than once.
+   */
+  async consumer(
+    durable: string,
+  ): Promise<{ delivered: number; streamSeq: number; pending: number; ackPending: number; redelivered: number }> {
+    const info = await this.jsm.consumers.info(EVENT_STREAM, durable);
+    return {
+      delivered: info.delivered.consumer_seq,
+      streamSeq: info.delivered.stream_seq,
+      pending: info.num_pending,
+      ackPending: info.num_ack_pending,
+      redelivered: info.num_redelivered,
+    };
+  }
+
+  /** Messages the stream holds on `subject`, and its last sequence. */
+  async messages(subject: string): Promise<{ count: number; lastSeq: number }> {
+    const info = await this.jsm.streams.info(EVENT_STREAM, { subjects_filter: subject });
+    return { count: info.state.subjects?.[subject] ?? 0, lastSeq: info.state.last_seq };
+  }
+
+  /**
+   * The payloads of `subject` published after stream sequence `afterSeq`: an ordered consumer reads
+   * the stream from there and keeps that subject (the local nats-server predates filter_subjects).
+   */
+  async read<T = unknown>(subject: string, afterSeq: number): Promise<T[]> {
+    const { lastSeq } = await this.messages(subject);
+    if (lastSeq <= afterSeq) return [];
+    const consumer = await jetstream(this.connection).consumers.get(EVENT_STREAM, { opt_start_seq: afterSeq + 1 });
+    const out: T[] = [];
+    for (let last = afterSeq; last < lastSeq;) {
+      const batch = await consumer.fetch({ max_messages: 1_000, expires: 2_000 });
+      let got = 0;
+      for await (const message of batch) {
+        if (message.subject === subject) out.push(message.json<T>());
+        got += 1;
+        last = message.seq;
+      }
+      if (got === 0) break;
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    if (!this.connection.isClosed()) await this.connection.drain();
+  }
 }
