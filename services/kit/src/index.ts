@@ -4,7 +4,15 @@ export { HttpError, badRequest, unauthorized, forbidden, notFound, conflict, una
 export { Readiness, type ReadinessCheck } from './readiness.js';
 export { auth, identityFromClaims, type AuthOptions, type Identity, type Role } from './plugins/auth.js';
 export { EventBus, type ConsumeOptions, type EventContext, type EventHandler } from './events.js';
-export { connectMongo, pingMongo, connectRedis } from './stores.js';
+export {
+  connectMongo,
+  pingMongo,
+  connectRedis,
+  closeRedis,
+  redisReconnectDelay,
+  type RedisClient,
+  type RedisConnectOptions,
+} from './stores.js';
 export { natsServer, redactUrl } from './credentials.js';
 export { runService } from './run.js';
 export { useMongo, useRedis, useEventBus, useAuth, httpCheck } from './wiring.js';

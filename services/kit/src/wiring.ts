@@ -1,11 +1,10 @@
 // Attaches a service's dependencies to its app: each one connects at build time, reports to
 // /ready under its own name, and is closed when the app closes (after in-flight requests).
 import type { Connection } from 'mongoose';
-import type { Redis } from 'ioredis';
 import type { ServiceApp } from './app.js';
 import { EventBus } from './events.js';
 import { auth } from './plugins/auth.js';
-import { connectMongo, connectRedis, pingMongo } from './stores.js';
+import { closeRedis, connectMongo, connectRedis, pingMongo, type RedisClient } from './stores.js';
 
 export async function useMongo(app: ServiceApp, url: string): Promise<Connection> {
   const connection = await connectMongo(url);
@@ -14,14 +13,13 @@ export async function useMongo(app: ServiceApp, url: string): Promise<Connection
   return connection;
 }
 
-export async function useRedis(app: ServiceApp, url: string): Promise<Redis> {
+/** A Redis client (node-redis) for the app: `redis` in /ready, closed when the app closes. */
+export async function useRedis(app: ServiceApp, url: string): Promise<RedisClient> {
   const redis = await connectRedis(url);
   app.readiness.add('redis', async () => {
     await redis.ping();
   });
-  app.addHook('onClose', async () => {
-    redis.disconnect();
-  });
+  app.addHook('onClose', async () => closeRedis(redis));
   return redis;
 }
 

@@ -5,7 +5,7 @@
 //
 //   auth:mail:cooldown:<sha256(address)>  → "1", EX cooldown
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@tuber/kit';
 
 export const MAIL_COOLDOWN_SECONDS = 60;
 
@@ -13,7 +13,7 @@ const key = (email: string) => `auth:mail:cooldown:${createHash('sha256').update
 
 export class MailCooldown {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly seconds = MAIL_COOLDOWN_SECONDS,
   ) {}
 
@@ -22,7 +22,7 @@ export class MailCooldown {
    * cooldown runs. Throws if Redis cannot be asked: then no mail goes (closed, not open).
    */
   async claim(email: string): Promise<boolean> {
-    return (await this.redis.set(key(email), '1', 'EX', this.seconds, 'NX')) === 'OK';
+    return (await this.redis.set(key(email), '1', { expiration: { type: 'EX', value: this.seconds }, condition: 'NX' })) === 'OK';
   }
 
   /** Gives the address its turn back (a mail that was claimed could not be sent). */

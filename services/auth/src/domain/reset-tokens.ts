@@ -7,7 +7,7 @@
 //   auth:reset:user:<user id>  → set of the user's token hashes, EX ttl of the newest token
 //   auth:reset:lock:<user id>  → claim id, PX lease                   (a reset under way)
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@tuber/kit';
 
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
 /**
@@ -56,7 +56,7 @@ export type Redemption =
 
 export class ResetTokens {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly ttlSeconds = RESET_TOKEN_TTL_SECONDS,
     private readonly leaseMs = RESET_LEASE_MS,
   ) {}
@@ -68,14 +68,13 @@ export class ResetTokens {
   async issue(userId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hash(token);
-    const results = await this.redis
+    // MULTI/EXEC: all three or none; exec() rejects if any of them failed.
+    await this.redis
       .multi()
-      .set(tokenKey(tokenHash), userId, 'EX', this.ttlSeconds)
-      .sadd(userKey(userId), tokenHash)
+      .set(tokenKey(tokenHash), userId, { expiration: { type: 'EX', value: this.ttlSeconds } })
+      .sAdd(userKey(userId), tokenHash)
       .expire(userKey(userId), this.ttlSeconds)
       .exec();
-    const failed = results?.find(([err]) => err)?.[0];
-    if (!results || failed) throw failed ?? new Error('the reset token was not stored');
     return token;
   }
 
@@ -95,17 +94,20 @@ export class ResetTokens {
     if (!TOKEN_PATTERN.test(token)) return { outcome: 'invalid' };
     const key = tokenKey(hash(token));
     const claimId = randomUUID();
-    const [outcome, userId] = (await this.redis.eval(CLAIM, 1, key, claimId, lockKey(''), this.leaseMs)) as [string, string?];
+    const [outcome, userId] = (await this.redis.eval(CLAIM, { keys: [key], arguments: [claimId, lockKey(''), String(this.leaseMs)] })) as [
+      string,
+      string?,
+    ];
     if (outcome === 'busy') return { outcome: 'busy' };
     if (outcome !== 'claimed' || !userId) return { outcome: 'invalid' };
     try {
       await use(userId);
     } catch (err) {
       // If this fails too, the lease runs out by itself; the original error is the one that matters.
-      await this.redis.eval(RELEASE, 1, lockKey(userId), claimId).catch(() => undefined);
+      await this.redis.eval(RELEASE, { keys: [lockKey(userId)], arguments: [claimId] }).catch(() => undefined);
       throw err;
     }
-    await this.redis.eval(SPEND, 3, userKey(userId), lockKey(userId), key, claimId, TOKEN_PREFIX);
+    await this.redis.eval(SPEND, { keys: [userKey(userId), lockKey(userId), key], arguments: [claimId, TOKEN_PREFIX] });
     return { outcome: 'used', userId };
   }
 }

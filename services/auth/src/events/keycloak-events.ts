@@ -16,9 +16,8 @@
 //   auth:kc-events:lease                → owner id, PX lease
 import { randomUUID } from 'node:crypto';
 import { AccountDeleted, AccountEmailChanged } from '@tuber/contracts';
-import type { EventBus } from '@tuber/kit';
+import type { EventBus, RedisClient } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { AccountDirectory, EventPage, RealmEvent, RealmEvents } from '../keycloak.js';
 
 /** User events after which an account may be gone or have another address. */
@@ -48,7 +47,7 @@ export interface RelayDeps {
   events: RealmEvents;
   accounts: Pick<AccountDirectory, 'findById'>;
   bus: Pick<EventBus, 'publish'>;
-  redis: Redis;
+  redis: RedisClient;
   log: FastifyBaseLogger;
 }
 
@@ -73,13 +72,14 @@ export class AccountEventRelay {
   async pollOnce(): Promise<number | undefined> {
     const { redis } = this.deps;
     const lease = `${this.#prefix}:lease`;
-    if ((await redis.set(lease, this.#owner, 'PX', this.#leaseMs, 'NX')) !== 'OK') return undefined;
+    if ((await redis.set(lease, this.#owner, { expiration: { type: 'PX', value: this.#leaseMs }, condition: 'NX' })) !== 'OK')
+      return undefined;
     try {
       let published = 0;
       for (const stream of ['admin', 'user'] as const) published += await this.#pollStream(stream);
       return published;
     } finally {
-      await redis.eval(RELEASE, 1, lease, this.#owner).catch(() => undefined);
+      await redis.eval(RELEASE, { keys: [lease], arguments: [this.#owner] }).catch(() => undefined);
     }
   }
 

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import type { Redis } from 'ioredis';
 import { AccountDeleted, AccountEmailChanged, type EventContract } from '@tuber/contracts';
-import { EventBus, connectRedis } from '@tuber/kit';
+import { EventBus, closeRedis, connectRedis, type RedisClient } from '@tuber/kit';
 import { AccountEventRelay } from '../../src/events/keycloak-events.js';
 import { keycloakDirectory } from '../../src/keycloak.js';
 import { createAccount, deleteAccount, keycloakUser } from '../../../../test/support/accounts.js';
@@ -14,7 +13,7 @@ import { natsUrl, redisUrl } from '../../../../test/support/credentials.js';
 import { serviceEnv } from '../../../../test/support/env.js';
 
 const log = pino({ level: 'silent' });
-let redis: Redis;
+let redis: RedisClient;
 let bus: EventBus;
 const created: string[] = [];
 
@@ -70,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(created.map(deleteAccount));
   await bus?.close();
-  redis?.disconnect();
+  if (redis) await closeRedis(redis);
 });
 
 const prefix = () => `auth:test-kc-events:${randomUUID()}`;

@@ -6,9 +6,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Socket } from 'node:net';
-import { connectRedis } from '@tuber/kit';
+import { closeRedis, connectRedis, type RedisClient } from '@tuber/kit';
 import { redisUrl } from '../../../../test/support/credentials.js';
-import type { Redis } from 'ioredis';
 import { ResetTokens } from '../../src/domain/reset-tokens.js';
 import { PASSWORD_IS_EMAIL, PASSWORD_TOO_COMMON } from '../../src/domain/signup.js';
 import { createAccount, deleteAccount } from '../../../../test/support/accounts.js';
@@ -22,7 +21,7 @@ const NO_ACTIVE_SESSION = 'No active session. Please request a new reset link.';
 const PASSWORD_UPDATED = 'Password updated successfully!';
 
 let auth: TestApp;
-let redis: Redis;
+let redis: RedisClient;
 let emptyList: string;
 const created: string[] = [];
 beforeAll(async () => {
@@ -33,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await auth?.app.close();
-  redis?.disconnect();
+  if (redis) await closeRedis(redis);
   await Promise.all(created.map(deleteAccount));
 });
 

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { connectRedis } from '@tuber/kit';
+import { closeRedis, connectRedis, type RedisClient } from '@tuber/kit';
 import { redisUrl } from '../../../../test/support/credentials.js';
-import type { Redis } from 'ioredis';
 import { ResetTokens } from '../../src/domain/reset-tokens.js';
 
-let redis: Redis;
+let redis: RedisClient;
 beforeAll(async () => {
   redis = await connectRedis(redisUrl());
 });
-afterAll(() => redis?.disconnect());
+afterAll(async () => {
+  if (redis) await closeRedis(redis);
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const newUser = () => `user-${randomUUID()}`;

@@ -1,4 +1,5 @@
-// Request limits counted in Redis (@fastify/rate-limit), so they hold across instances.
+// Request limits counted in Redis (@fastify/rate-limit with a node-redis store of our own), so
+// they hold across instances.
 //  - A service-wide limit per client address, if the service wants one: lenient, it lets requests
 //    through while Redis is away (a cache outage must not take the whole API down).
 //  - Strict limits, per address on a route (`strictLimit`, in the route's config) or per signed-in
@@ -6,15 +7,15 @@
 //    and contact data, so while Redis is away they refuse with 503 instead of letting everything by.
 // A 429 says when to try again, in its message and in Retry-After.
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
-import type { Redis } from 'ioredis';
 import { Type } from '@sinclair/typebox';
 import { ANSWERS, type ServiceApp } from '../app.js';
 import { HttpError, unavailable } from '../errors.js';
+import type { RedisClient } from '../stores.js';
 
 export interface RateLimitsOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** Prefix of the counters' keys in Redis, e.g. "catalog:rate:". */
   nameSpace: string;
   /** A limit per client address for every route that sets none of its own (lenient while Redis is away). */
@@ -56,21 +57,49 @@ export function strictLimit(max: number, timeWindow: string | number): RateLimit
 type StoreCallback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 interface Store {
   incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
-  child(routeOptions: { routeInfo?: { method?: string } }): Store;
+  child(routeOptions: { continueExceeding?: boolean; routeInfo?: { method?: string; url?: string } }): Store;
 }
-type RedisStoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
-// The plugin's own Redis store (atomic INCR + PEXPIRE in Lua); it is not exported by name.
-const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as RedisStoreClass;
 
 /**
- * The plugin's Redis store, with Redis failures (down, or slower than `timeoutMs`) turned into a
- * 503 the strict limits pass on; the lenient one skips them (skipOnError).
+ * One atomic step of a fixed-window counter: count the request; the first one of a window (or,
+ * with continueExceeding, any over the limit) starts the window anew. Answers {count, ms left}.
+ * The same contract as the plugin's own store, which is written for ioredis only.
  */
-function failClosedStore(redis: Redis, nameSpace: string, timeoutMs: number) {
-  return class FailClosedStore implements Store {
-    readonly #inner: Store;
-    constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }, inner?: Store) {
-      this.#inner = inner ?? new RedisStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false, redis, nameSpace);
+const COUNT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 or (ARGV[3] == '1' and current > tonumber(ARGV[2])) then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  return {current, tonumber(ARGV[1])}
+end
+return {current, redis.call('PTTL', KEYS[1])}`;
+const COUNT_SHA = createHash('sha1').update(COUNT).digest('hex');
+
+/** Runs COUNT by its hash (one round trip), loading it once if this Redis does not know it yet. */
+async function count(redis: RedisClient, key: string, timeWindow: number, max: number, continueExceeding: boolean) {
+  const options = { keys: [key], arguments: [String(timeWindow), String(max), continueExceeding ? '1' : '0'] };
+  const reply = await redis.evalSha(COUNT_SHA, options).catch((err: Error) => {
+    if (!err.message.startsWith('NOSCRIPT')) throw err;
+    return redis.eval(COUNT, options);
+  });
+  const [current, ttl] = reply as [number, number];
+  return { current: Number(current), ttl: Math.max(0, Number(ttl)) };
+}
+
+/**
+ * The counters' store for @fastify/rate-limit, written against node-redis (the plugin's own
+ * Redis store calls ioredis-only methods). Redis failures (down, or slower than `timeoutMs`)
+ * become a 503 the strict limits pass on; the lenient one skips them (skipOnError).
+ * Keys: `<nameSpace><address or user key>`, per-route `<nameSpace><METHOD><url>-<address>`.
+ */
+function redisLimitStore(redis: RedisClient, nameSpace: string, timeoutMs: number) {
+  return class RedisLimitStore implements Store {
+    readonly #prefix: string;
+    readonly #continueExceeding: boolean;
+
+    constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }, prefix = nameSpace) {
+      if (params.exponentialBackoff) throw new Error('The Redis limit store does not implement exponentialBackoff.');
+      this.#prefix = prefix;
+      this.#continueExceeding = params.continueExceeding ?? false;
     }
 
     incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
@@ -83,17 +112,21 @@ function failClosedStore(redis: Redis, nameSpace: string, timeoutMs: number) {
         else callback(null, result);
       };
       const timer = setTimeout(() => finish(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-      try {
-        this.#inner.incr(key, finish, timeWindow, max);
-      } catch (err) {
-        finish(err as Error);
-      }
+      count(redis, this.#prefix + key, timeWindow, max, this.#continueExceeding).then(
+        (result) => finish(null, result),
+        (err: Error) => finish(err),
+      );
     }
 
-    child(routeOptions: { routeInfo?: { method?: string } }): Store {
+    child(routeOptions: {
+      continueExceeding?: boolean;
+      exponentialBackoff?: boolean;
+      routeInfo?: { method?: string; url?: string };
+    }): Store {
+      const route = routeOptions.routeInfo;
       // Per-user limits (no route) keep the plain prefix: their keys name the limit themselves.
-      if (!routeOptions.routeInfo?.method) return new FailClosedStore({}, this.#inner);
-      return new FailClosedStore({}, this.#inner.child(routeOptions));
+      if (!route?.method) return new RedisLimitStore(routeOptions, this.#prefix);
+      return new RedisLimitStore(routeOptions, `${this.#prefix}${route.method}${route.url ?? ''}-`);
     }
   };
 }
@@ -115,7 +148,7 @@ export async function useRateLimits(app: ServiceApp, options: RateLimitsOptions)
     global: options.perAddress !== undefined,
     max: options.perAddress?.max ?? 1000,
     timeWindow: options.perAddress?.timeWindow ?? '1 minute',
-    store: failClosedStore(options.redis, options.nameSpace, options.redisTimeoutMs ?? 2_000) as never,
+    store: redisLimitStore(options.redis, options.nameSpace, options.redisTimeoutMs ?? 2_000) as never,
     // The service-wide limit lets requests by while Redis is away; strict ones set skipOnError: false.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => {

@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { NutritionLookup, TUBER_TYPES, type TuberType } from '@tuber/contracts';
-import { notFound, type ServiceApp } from '@tuber/kit';
-import type { Redis } from 'ioredis';
+import { notFound, type RedisClient, type ServiceApp } from '@tuber/kit';
 import { embeddedLookup, parseTuberType } from '../domain/lookup.js';
 import { upstreamLookup, type UpstreamOptions } from '../domain/upstream.js';
 
 export interface LookupDeps {
-  redis: Redis;
+  redis: RedisClient;
   cacheTtlSeconds: number;
   upstream?: UpstreamOptions;
 }
@@ -60,7 +59,7 @@ export function lookupRoutes(app: ServiceApp, deps: LookupDeps) {
       }
       const { answer, fallback } = await resolve(tuberType, request.log);
       const ttl = fallback ? Math.min(FALLBACK_TTL_SECONDS, deps.cacheTtlSeconds) : deps.cacheTtlSeconds;
-      await deps.redis.set(key, JSON.stringify(answer), 'EX', ttl).catch(() => undefined);
+      await deps.redis.set(key, JSON.stringify(answer), { expiration: { type: 'EX', value: ttl } }).catch(() => undefined);
       reply.header('x-cache', 'miss');
       return answer;
     },
