@@ -64,6 +64,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        ...shared,
+        test: {
+          // Fault injection (docs/reliability.md): kills, restarts and pauses servers of the running
+          // stack, so it runs alone and last. CHAOS_SCALE=full for `make chaos`, short in `make test`.
+          name: 'chaos',
+          include: ['test/chaos/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 1_200_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
