@@ -12,11 +12,14 @@ export const passwordVariable = (user) => `NATS_${user.toUpperCase().replace(/[^
 
 /** Subjects a service's user may publish to and subscribe on. */
 export function permissionsOf(service) {
-  const { stream, services } = table;
+  const { stream, services, deadLetters } = table;
   const { publishes, consumers } = services[service];
   const publish = [...publishes, '$JS.API.INFO', `$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.CREATE.${stream}`];
+  // The dead-letter stream (docs/adr/0024): a service parks only what its own consumers gave up on.
+  publish.push(`$JS.API.STREAM.INFO.${deadLetters.stream}`, `$JS.API.STREAM.CREATE.${deadLetters.stream}`);
   for (const [durable, subject] of Object.entries(consumers)) {
     publish.push(
+      `${deadLetters.subjectPrefix}${durable}`,
       `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${subject}`,
       `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
       `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@tuber/contracts';
 import { ALL_EVENTS, EVENT_STREAM } from '@tuber/contracts';
+import { DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECTS, deadLetterSubject } from '../../services/kit/src/events.js';
 
 /** infra/nats/render.mjs, a plain ES module (nats.sh runs it with node). */
 const { permissionsOf, render } = (await import(new URL('../../infra/nats/render.mjs', import.meta.url).href)) as {
@@ -95,6 +96,19 @@ describe('infra/nats/permissions.json', () => {
         publishers.map(([name]) => name),
         event.subject,
       ).toHaveLength(1);
+    }
+  });
+
+  it('lets each service park dead letters of its own consumers only, on the stream and subjects the kit uses', () => {
+    const dead = (table as unknown as { deadLetters: { stream: string; subjectPrefix: string } }).deadLetters;
+    expect(dead.stream).toBe(DEAD_LETTER_STREAM);
+    expect(`${dead.subjectPrefix}catalog-farmers`).toBe(deadLetterSubject('catalog-farmers'));
+    expect(matches(DEAD_LETTER_SUBJECTS, deadLetterSubject('catalog-farmers'))).toBe(true);
+    for (const service of Object.keys(table.services)) {
+      const { publish } = permissionsOf(service);
+      const own = Object.keys(table.services[service]!.consumers).map(deadLetterSubject);
+      expect(publish.filter((s) => s.startsWith(dead.subjectPrefix)).sort(), service).toEqual(own.sort());
+      expect(publish, service).toContain(`$JS.API.STREAM.CREATE.${DEAD_LETTER_STREAM}`);
     }
   });
 

@@ -23,6 +23,46 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const unavailable = (message: string, retryAfterSeconds = 30) =>
   new HttpError(503, message, { 'retry-after': String(retryAfterSeconds) });
 
+/**
+ * Which dependency an error says is out of reach, or undefined when the error is something else.
+ * A database that is paused, restarting or unreachable (mongoose/driver connection, time-out and
+ * server-selection errors), Redis away (ioredis and node-redis connection errors) and the event bus
+ * away (`BusUnavailableError` from the kit's EventBus) are conditions the request cannot fix and a
+ * retry later can: they are answered 503 with Retry-After, never 500 (docs/adr/0024).
+ */
+export function unavailableDependency(err: unknown): 'database' | 'redis' | 'event bus' | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { name = '', message = '' } = e as { name?: string; message?: string };
+    if (name === 'BusUnavailableError') return 'event bus';
+    if (
+      /^Mongo(ose)?(Network|NetworkTimeout|ServerSelection|NotConnected|Topology|TopologyClosed|PoolCleared|ServerClosed)Error$/.test(
+        name,
+      ) ||
+      /^PoolCleared(OnNetwork)?Error$/.test(name) ||
+      // mongoose with bufferCommands off, before (re)connecting; the driver after close
+      /^(Client must be connected|Topology is closed|connection .* (closed|timed out))/i.test(message)
+    )
+      return 'database';
+    if (
+      /^(MaxRetriesPerRequestError|ClientClosedError|ClientOfflineError|ConnectionTimeoutError|SocketClosedUnexpectedlyError|ReconnectStrategyError|SocketTimeoutError)$/.test(
+        name,
+      ) ||
+      // node-redis errors keep the name "Error"; their messages say what happened
+      /^(Stream isn't writeable|Connection is closed|The client is (closed|offline)|Socket closed unexpectedly|Connection timeout|Socket timeout)/.test(
+        message,
+      )
+    )
+      return 'redis';
+  }
+  return undefined;
+}
+
+const UNAVAILABLE_MESSAGES = {
+  database: 'The database is not answering right now. Please try again in a minute.',
+  redis: 'A service this request needs (Redis) is not answering right now. Please try again in a minute.',
+  'event bus': 'The event bus is not answering right now, so this request was not completed. Please try again in a minute.',
+} as const;
+
 export function errorBody(statusCode: number, message: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
@@ -52,6 +92,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Raised on purpose with a message for people, including a 503 for a dependency that is away.
       if (statusCode >= 500) request.log.warn({ statusCode, reason: error.message }, 'request refused');
       return reply.code(statusCode).headers(error.headers).send(errorBody(statusCode, error.message));
+    }
+    const away = unavailableDependency(error);
+    if (away) {
+      // A dependency out of reach is an outage to wait out, not a bug: 503 with a message and Retry-After.
+      request.log.warn({ dependency: away, reason: error.message }, 'request refused: a dependency is unavailable');
+      return reply.code(503).header('retry-after', '10').send(errorBody(503, UNAVAILABLE_MESSAGES[away]));
     }
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

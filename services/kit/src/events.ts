@@ -1,6 +1,9 @@
 // The one event-bus abstraction: NATS JetStream with message-id de-duplication on publish and
-// durable, explicitly acknowledged consumers with bounded redelivery.
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+// durable, explicitly acknowledged consumers with bounded redelivery. Publishing never waits long
+// for a bus that is away (BusUnavailableError at once while disconnected, a bounded wait
+// otherwise), and an event whose handler keeps failing is parked in the dead-letter stream
+// TUBER_DLQ instead of blocking or vanishing (docs/adr/0024).
+import { connect, headers, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -16,22 +19,69 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_STREAM, EVENT_SUBJECTS, type EventContract, type EventPayload } from '@tuber/contracts';
 import { registerFormats } from './formats.js';
 import { natsServer } from './credentials.js';
+import { unavailableDependency } from './errors.js';
 
 registerFormats();
+
+/** The dead-letter stream: events a consumer gave up on, one subject per consumer. */
+export const DEAD_LETTER_STREAM = 'TUBER_DLQ';
+/** Subjects of the dead-letter stream: `dlq.tuber.<durable>`. */
+export const DEAD_LETTER_SUBJECTS = 'dlq.tuber.>';
+export const deadLetterSubject = (durable: string) => `dlq.tuber.${durable}`;
+
+/** Headers of a parked event (its body is the event's payload exactly as it was delivered). */
+export const DeadLetterHeader = {
+  consumer: 'Tuber-Consumer',
+  subject: 'Tuber-Subject',
+  messageId: 'Tuber-Msg-Id',
+  streamSeq: 'Tuber-Stream-Seq',
+  deliveries: 'Tuber-Deliveries',
+  error: 'Tuber-Error',
+  parkedAt: 'Tuber-Parked-At',
+} as const;
+/** Set on a re-driven event: the message id it was first published with (EventContext.messageId). */
+export const REDRIVE_OF_HEADER = 'Tuber-Redrive-Of';
+
+/** Longest wait for JetStream's publish acknowledgement unless the caller gives its own. */
+export const PUBLISH_TIMEOUT_MS = 2_000;
+
+/**
+ * The bus cannot take the event now (disconnected, reconnecting, or no acknowledgement in time).
+ * Routes that meet it answer 503 (errors.ts); outbox writes keep the event for the relay.
+ */
+export class BusUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BusUnavailableError';
+  }
+}
 
 export interface ConsumeOptions {
   /** Durable consumer name: one per (service, purpose). */
   durable: string;
   /** How long the server waits for an ack before redelivering. */
   ackWaitMs?: number;
-  /** Deliveries before the message is given up (and logged). */
+  /**
+   * Deliveries a failing handler gets before the event is parked in TUBER_DLQ (default 8, about
+   * 1.5 minutes with the default back-off). Failures because a dependency is away (database,
+   * Redis, the bus) never park an event: it waits, with back-off, until the dependency is back.
+   */
   maxDeliver?: number;
+  /** Wait before the 2nd delivery; doubled each time up to `maxBackoffMs` (defaults 1 s and 30 s). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
 }
 
 export interface EventContext {
-  /** The publisher's message id: the natural key for idempotent handling. */
+  /** The publisher's message id (kept across a re-drive): the natural key for idempotent handling. */
   messageId: string;
   deliveryCount: number;
+}
+
+export interface PublishOptions {
+  /** Longest wait for the stream's acknowledgement (default PUBLISH_TIMEOUT_MS). */
+  timeoutMs?: number;
+  headers?: MsgHdrs;
 }
 
 export type EventHandler<E extends EventContract> = (payload: EventPayload<E>, context: EventContext) => Promise<void>;
@@ -39,13 +89,42 @@ export type EventHandler<E extends EventContract> = (payload: EventPayload<E>, c
 export class EventBus {
   readonly #consumers: ConsumerMessages[] = [];
   readonly #running: Promise<void>[] = [];
+  readonly #reconnectListeners = new Set<() => void>();
+  #connected = true;
 
   private constructor(
     readonly connection: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    void this.#followStatus();
+  }
+
+  /** Tracks the connection: publishes fail at once while it is down; listeners hear of a reconnect. */
+  async #followStatus(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnecting') {
+        if (this.#connected) this.log.warn('event bus disconnected; publishing waits for the outbox relay until it is back');
+        this.#connected = false;
+      } else if (status.type === 'reconnect') {
+        this.#connected = true;
+        this.log.info('event bus reconnected');
+        for (const listener of this.#reconnectListeners) listener();
+      }
+    }
+  }
+
+  /** Whether the connection is up right now (false while NATS is away and the client reconnects). */
+  get connected(): boolean {
+    return this.#connected && !this.connection.isClosed();
+  }
+
+  /** Calls `listener` each time the connection comes back after an outage; returns the unsubscribe. */
+  onReconnect(listener: () => void): () => void {
+    this.#reconnectListeners.add(listener);
+    return () => this.#reconnectListeners.delete(listener);
+  }
 
   static async connect(url: string, name: string, log: FastifyBaseLogger): Promise<EventBus> {
     // Credentials come in the URL (docs/adr/0017); replies use the user's own inbox prefix,
@@ -65,85 +144,181 @@ export class EventBus {
   }
 
   async ensureStream(): Promise<void> {
-    try {
-      await this.jsm.streams.info(EVENT_STREAM);
-    } catch {
-      await this.jsm.streams.add({
-        name: EVENT_STREAM,
-        subjects: [EVENT_SUBJECTS],
-        // de-duplication window for message ids set by publishers
-        duplicate_window: nanos(2 * 60_000),
-      });
+    const streams = [
+      { name: EVENT_STREAM, subjects: [EVENT_SUBJECTS] },
+      // Parked events are kept until re-driven (infra: `make redrive`); nothing expires them.
+      { name: DEAD_LETTER_STREAM, subjects: [DEAD_LETTER_SUBJECTS] },
+    ];
+    for (const { name, subjects } of streams) {
+      try {
+        await this.jsm.streams.info(name);
+      } catch {
+        await this.jsm.streams.add({
+          name,
+          subjects,
+          // de-duplication window for message ids set by publishers
+          duplicate_window: nanos(2 * 60_000),
+        });
+      }
     }
   }
 
-  /** Publishes a validated event. `messageId` makes retries of the same publish harmless. */
-  async publish<E extends EventContract>(event: E, payload: EventPayload<E>, messageId: string): Promise<{ duplicate: boolean }> {
+  /**
+   * Publishes a validated event. `messageId` makes retries of the same publish harmless. Throws
+   * BusUnavailableError at once while the connection is down, and when the stream does not
+   * acknowledge within `timeoutMs`.
+   */
+  async publish<E extends EventContract>(
+    event: E,
+    payload: EventPayload<E>,
+    messageId: string,
+    options: PublishOptions = {},
+  ): Promise<{ duplicate: boolean }> {
     if (!Value.Check(event.payload, payload)) {
       const first = [...Value.Errors(event.payload, payload)][0];
       throw new Error(`Refusing to publish an invalid ${event.subject}: ${first?.path ?? ''} ${first?.message ?? ''}`);
     }
-    const ack = await this.js.publish(event.subject, JSON.stringify(payload), { msgID: messageId });
-    return { duplicate: ack.duplicate };
+    return this.publishRaw(event.subject, JSON.stringify(payload), messageId, options);
+  }
+
+  /** Publishes bytes as they are (dead letters, re-drives), with the same bounded wait. */
+  async publishRaw(
+    subject: string,
+    data: string | Uint8Array,
+    messageId: string,
+    options: PublishOptions = {},
+  ): Promise<{ duplicate: boolean }> {
+    if (!this.connected) throw new BusUnavailableError(`The event bus is not connected; ${subject} was not published.`);
+    try {
+      const ack = await this.js.publish(subject, data, {
+        msgID: messageId,
+        timeout: options.timeoutMs ?? PUBLISH_TIMEOUT_MS,
+        ...(options.headers ? { headers: options.headers } : {}),
+      });
+      return { duplicate: ack.duplicate };
+    } catch (err) {
+      throw new BusUnavailableError(`The event bus did not take ${subject}: ${err instanceof Error ? err.message : String(err)}`, {
+        cause: err,
+      });
+    }
   }
 
   /**
-   * Starts a durable consumer. A handler that throws leaves the message unacknowledged
-   * (negative ack with back-off) so it is redelivered, up to maxDeliver times.
+   * Starts a durable consumer. A handler that throws leaves the message unacknowledged (negative
+   * ack with back-off) so it is redelivered; after `maxDeliver` failed deliveries it is parked in
+   * TUBER_DLQ with an alert in the log, and the consumer goes on with the next events meanwhile.
+   * A failure because a dependency is away is retried with back-off for as long as it lasts.
    * Handlers must be idempotent: delivery is at-least-once.
    */
   async consume<E extends EventContract>(event: E, options: ConsumeOptions, handler: EventHandler<E>): Promise<void> {
-    const maxDeliver = options.maxDeliver ?? 10;
+    const policy: DeliveryPolicy = {
+      durable: options.durable,
+      maxDeliver: options.maxDeliver ?? 8,
+      backoffMs: options.backoffMs ?? 1_000,
+      maxBackoffMs: options.maxBackoffMs ?? 30_000,
+    };
     await this.jsm.consumers.add(EVENT_STREAM, {
       durable_name: options.durable,
       filter_subject: event.subject,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(options.ackWaitMs ?? 30_000),
-      max_deliver: maxDeliver,
+      // No bound on the server: the kit decides when an event is parked (never while a dependency is away).
+      max_deliver: -1,
     });
     const consumer = await this.js.consumers.get(EVENT_STREAM, options.durable);
     const messages = await consumer.consume({ max_messages: 64 });
     this.#consumers.push(messages);
-    this.#running.push(this.#dispatch(event, messages, handler, maxDeliver));
+    this.#running.push(this.#dispatch(event, messages, handler, policy));
   }
 
-  async #dispatch<E extends EventContract>(event: E, messages: ConsumerMessages, handler: EventHandler<E>, maxDeliver: number) {
+  async #dispatch<E extends EventContract>(event: E, messages: ConsumerMessages, handler: EventHandler<E>, policy: DeliveryPolicy) {
     for await (const message of messages) {
-      await this.#handleOne(event, message, handler, maxDeliver);
+      await this.#handleOne(event, message, handler, policy);
     }
   }
 
-  async #handleOne<E extends EventContract>(event: E, message: JsMsg, handler: EventHandler<E>, maxDeliver: number) {
-    const messageId = message.headers?.get('Nats-Msg-Id') || `${message.info.stream}:${message.seq}`;
+  async #handleOne<E extends EventContract>(event: E, message: JsMsg, handler: EventHandler<E>, policy: DeliveryPolicy) {
+    const messageId =
+      message.headers?.get(REDRIVE_OF_HEADER) || message.headers?.get('Nats-Msg-Id') || `${message.info.stream}:${message.seq}`;
     const context = { messageId, deliveryCount: message.info.deliveryCount };
     let payload: unknown;
     try {
       payload = message.json();
     } catch {
-      this.log.error({ subject: message.subject, messageId }, 'event is not JSON; dropping it');
-      message.term();
-      return;
+      // No retry can make it readable: park it at once.
+      return this.#park(message, policy, messageId, 'the event is not JSON');
     }
     if (!Value.Check(event.payload, payload)) {
-      this.log.error({ subject: message.subject, messageId }, 'event does not match its contract; dropping it');
-      message.term();
-      return;
+      const first = [...Value.Errors(event.payload, payload)][0];
+      return this.#park(message, policy, messageId, `the event does not match its contract: ${first?.path ?? ''} ${first?.message ?? ''}`);
     }
     try {
       await handler(payload as EventPayload<E>, context);
       message.ack();
     } catch (err) {
-      const last = context.deliveryCount >= maxDeliver;
-      this.log.error({ err, subject: message.subject, messageId, delivery: context.deliveryCount, last }, 'event handler failed');
-      if (last) message.term();
-      else message.nak(Math.min(30_000, 500 * 2 ** context.deliveryCount));
+      const away = unavailableDependency(err);
+      const reason = err instanceof Error ? err.message : String(err);
+      if (!away && context.deliveryCount >= policy.maxDeliver) return this.#park(message, policy, messageId, reason);
+      const delay = retryDelay(policy, context.deliveryCount);
+      const details = {
+        err,
+        consumer: policy.durable,
+        subject: message.subject,
+        messageId,
+        delivery: context.deliveryCount,
+        retryInMs: delay,
+      };
+      if (away) this.log.warn({ ...details, dependency: away }, `event handling waits for the ${away}; it will be retried`);
+      else this.log.warn({ ...details, maxDeliver: policy.maxDeliver }, 'event handler failed; it will be retried');
+      message.nak(delay);
     }
+  }
+
+  /**
+   * Puts a message the consumer gave up on into TUBER_DLQ (subject, message id, payload, error,
+   * deliveries) and only then terminates it. If the dead-letter stream cannot take it, the
+   * message stays in the event stream and is tried again later: it is never lost.
+   */
+  async #park(message: JsMsg, policy: DeliveryPolicy, messageId: string, reason: string): Promise<void> {
+    const h = headers();
+    h.set(DeadLetterHeader.consumer, policy.durable);
+    h.set(DeadLetterHeader.subject, message.subject);
+    h.set(DeadLetterHeader.messageId, messageId);
+    h.set(DeadLetterHeader.streamSeq, String(message.seq));
+    h.set(DeadLetterHeader.deliveries, String(message.info.deliveryCount));
+    h.set(DeadLetterHeader.error, reason.replace(/[\r\n]+/g, ' ').slice(0, 1_000));
+    h.set(DeadLetterHeader.parkedAt, new Date().toISOString());
+    const alert = {
+      alert: 'dead-letter',
+      consumer: policy.durable,
+      subject: message.subject,
+      messageId,
+      deliveries: message.info.deliveryCount,
+      error: reason,
+    };
+    try {
+      // One dead letter per (consumer, stream message), however often parking is retried.
+      await this.publishRaw(deadLetterSubject(policy.durable), message.data, `dlq:${policy.durable}:${message.seq}`, { headers: h });
+    } catch (err) {
+      this.log.error(
+        { ...alert, err },
+        `event could not be parked in ${DEAD_LETTER_STREAM}; it stays in ${EVENT_STREAM} and is tried again`,
+      );
+      message.nak(policy.maxBackoffMs);
+      return;
+    }
+    message.term(`parked in ${DEAD_LETTER_STREAM}`);
+    this.log.error(
+      { ...alert, deadLetterSubject: deadLetterSubject(policy.durable) },
+      `event parked in ${DEAD_LETTER_STREAM}: consumer ${policy.durable} gave up on ${message.subject} message ${messageId} after ${message.info.deliveryCount} deliveries (${reason}); fix the cause, then re-drive it with \`make redrive\``,
+    );
   }
 
   /** Readiness: the connection is up and JetStream answers. */
   async check(): Promise<void> {
     if (this.connection.isClosed()) throw new Error('connection closed');
+    if (!this.#connected) throw new Error('disconnected; reconnecting');
     await this.connection.flush();
     await this.jsm.getAccountInfo();
   }
@@ -154,4 +329,16 @@ export class EventBus {
     await Promise.allSettled(this.#running);
     if (!this.connection.isClosed()) await this.connection.drain();
   }
+}
+
+interface DeliveryPolicy {
+  durable: string;
+  maxDeliver: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+/** Back-off before the next delivery: backoffMs, doubled per delivery, at most maxBackoffMs. */
+export function retryDelay(policy: { backoffMs: number; maxBackoffMs: number }, deliveryCount: number): number {
+  return Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** Math.max(0, deliveryCount - 1));
 }

@@ -1,9 +1,34 @@
 export { createServiceApp, type ServiceApp, type ServiceAppOptions } from './app.js';
 export { BaseConfig, portConfig, OidcConfig, NatsConfig, RedisConfig, mongoConfig, configSchema, loadConfig } from './config.js';
-export { HttpError, badRequest, unauthorized, forbidden, notFound, conflict, unavailable, errorBody } from './errors.js';
+export {
+  HttpError,
+  badRequest,
+  unauthorized,
+  forbidden,
+  notFound,
+  conflict,
+  unavailable,
+  errorBody,
+  unavailableDependency,
+} from './errors.js';
 export { Readiness, type ReadinessCheck } from './readiness.js';
 export { auth, identityFromClaims, type AuthOptions, type Identity, type Role } from './plugins/auth.js';
-export { EventBus, type ConsumeOptions, type EventContext, type EventHandler } from './events.js';
+export {
+  EventBus,
+  BusUnavailableError,
+  DEAD_LETTER_STREAM,
+  DEAD_LETTER_SUBJECTS,
+  DeadLetterHeader,
+  REDRIVE_OF_HEADER,
+  PUBLISH_TIMEOUT_MS,
+  deadLetterSubject,
+  retryDelay,
+  type ConsumeOptions,
+  type EventContext,
+  type EventHandler,
+  type PublishOptions,
+} from './events.js';
+export { listDeadLetters, redrive, type DeadLetter, type RedriveResult } from './redrive.js';
 export {
   connectMongo,
   pingMongo,
@@ -24,6 +49,7 @@ export {
   flushAllOutboxes,
   publishRecorded,
   useOutboxRelay,
+  INLINE_PUBLISH_TIMEOUT_MS,
   type OutboxSource,
   type PendingEvent,
 } from './outbox.js';

@@ -1,12 +1,17 @@
 // Events that ride inside the document they belong to: the write and its events are one atomic
 // document update (FerretDB has no multi-document transactions); publishing happens after, and
 // anything left unpublished (a crash, a bus outage) is published by the relay. Message ids make
-// the re-publish harmless.
+// the re-publish harmless. The publish right after a write waits at most INLINE_PUBLISH_TIMEOUT_MS
+// (not at all while the bus is disconnected), so a write is answered at once during a bus outage;
+// the relay runs every few seconds and right after the bus reconnects (docs/adr/0024).
 import { Schema, type Model } from 'mongoose';
 import { ALL_EVENTS, type EventContract, type EventPayload } from '@tuber/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceApp } from './app.js';
 import type { EventBus } from './events.js';
+
+/** Longest wait for the stream's acknowledgement of an event a route has just recorded. */
+export const INLINE_PUBLISH_TIMEOUT_MS = 500;
 
 export interface PendingEvent {
   subject: string;
@@ -34,13 +39,18 @@ async function stillPending(model: OutboxModel, filter: Record<string, unknown>,
 }
 
 /** Publishes the pending events of one document, removing each once the stream has it. */
-export async function flushOutbox(model: OutboxModel, filter: Record<string, unknown>, bus: EventBus): Promise<number> {
+export async function flushOutbox(
+  model: OutboxModel,
+  filter: Record<string, unknown>,
+  bus: EventBus,
+  options: { timeoutMs?: number } = {},
+): Promise<number> {
   const doc = await model.findOne(filter, { outbox: 1 }).lean<{ outbox?: PendingEvent[] }>();
   let published = 0;
   for (const pending of doc?.outbox ?? []) {
     const contract = contractFor(pending.subject);
     if (contract) {
-      await bus.publish(contract, pending.payload as never, pending.message_id);
+      await bus.publish(contract, pending.payload as never, pending.message_id, options);
       published += 1;
     }
     // The element exactly as stored, through the driver (no casting): FerretDB 1.x ignores a $pull
@@ -63,7 +73,8 @@ export async function flushAllOutboxes(model: OutboxModel, key: string, bus: Eve
 
 /**
  * Publishes what a write just recorded. The write already stands, so a bus failure is not the
- * caller's failure: it is logged and the relay publishes the event later.
+ * caller's failure: it is logged and the relay publishes the event later. Bounded: no wait at all
+ * while the bus is disconnected, at most INLINE_PUBLISH_TIMEOUT_MS for an acknowledgement otherwise.
  */
 export async function publishRecorded(
   model: OutboxModel,
@@ -71,8 +82,12 @@ export async function publishRecorded(
   bus: EventBus,
   log: FastifyBaseLogger,
 ): Promise<boolean> {
+  if (!bus.connected) {
+    log.info({ filter }, 'event recorded while the bus is away; the outbox relay publishes it once the bus is back');
+    return false;
+  }
   try {
-    await flushOutbox(model, filter, bus);
+    await flushOutbox(model, filter, bus, { timeoutMs: INLINE_PUBLISH_TIMEOUT_MS });
     return true;
   } catch (err) {
     log.warn({ err, filter }, 'event recorded but not yet published; the outbox relay will retry');
@@ -90,8 +105,8 @@ export interface OutboxSource {
 
 /**
  * Publishes whatever was recorded but not published: once before the service starts serving (a
- * previous run may have stopped in between), then every `intervalMs` while it runs, so that a bus
- * outage delays events instead of losing them.
+ * previous run may have stopped in between), then every `intervalMs` while it runs and right after
+ * the bus reconnects, so that a bus outage delays events instead of losing them.
  */
 export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: OutboxSource[], intervalMs = 5_000): Promise<void> {
   const relay = async () => {
@@ -106,9 +121,15 @@ export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: Ou
   if (leftOver) app.log.info({ published: leftOver }, 'published events left over from a previous run');
 
   let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
+  let again = false;
+  const kick = () => {
+    if (running) {
+      again = true; // e.g. a reconnect while a run that failed is still finishing: run once more after it
+      return;
+    }
+    if (!bus.connected) return; // nothing can go out; the reconnect kicks the relay
     running = true;
+    again = false;
     relay()
       .then((published) => {
         if (published) app.log.info({ published }, 'outbox relay published delayed events');
@@ -116,8 +137,21 @@ export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: Ou
       .catch((err: unknown) => app.log.warn({ err }, 'outbox relay could not publish; will retry'))
       .finally(() => {
         running = false;
+        if (again) kick();
       });
-  }, intervalMs);
+  };
+  const timer = setInterval(kick, intervalMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // JetStream may need a moment after the connection is back; the interval catches a failed first try.
+  let soon: NodeJS.Timeout | undefined;
+  const stopListening = bus.onReconnect(() => {
+    clearTimeout(soon);
+    soon = setTimeout(kick, 250);
+    soon.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearTimeout(soon);
+    stopListening();
+  });
 }
