@@ -2,7 +2,8 @@
 # `make test`: starts the servers once, runs every vitest project (unit, integration, browser),
 # and stops only what it started. TUBER_INFRA=auto|local|containers picks the servers:
 # containers when a Docker engine answers (auto) — the compose file's infrastructure services
-# with their ports published — and the locally installed servers otherwise.
+# with their ports published, started through testcontainers (test/support/containers.ts,
+# docs/adr/0028) — and the locally installed servers otherwise.
 # Locally, this checkout's servers that already run are reused and left running; up.sh lists
 # every daemon it launches in a journal, and exactly those are stopped at the end — or at once
 # when a start fails, so a failed run leaves nothing of its own behind (docs/adr/0016).
@@ -28,7 +29,11 @@ cleanup() {
   if [ "$mode" = containers ]; then
     if [ $started_infra = 1 ]; then
       bash infra/local/gateway.sh stop || true
-      docker compose -f docker-compose.yml -f infra/compose/test-infra.yml down -v || true
+    fi
+    # The containers entry takes them down with their volumes when told to stop.
+    if [ -n "${containers_pid:-}" ]; then
+      kill -TERM "$containers_pid" 2>/dev/null || true
+      wait "$containers_pid" || true
     fi
   elif [ -s "$launched" ]; then
     echo "stopping the servers this run started: $(tac "$launched" | tr '\n' ' ')"
@@ -47,12 +52,26 @@ if [ "$mode" = containers ]; then
   eval "$(bash infra/compose/secrets.sh --test)"
   MONGO_AUTH_MECHANISM=SCRAM-SHA-256
   set +a
+  containers_ready="$TUBER_STATE/test-containers.ready"
+  rm -f "$containers_ready"
   MINIO_ROOT_USER=$(ensure_secret minio-root-user 9) MINIO_ROOT_PASSWORD=$(ensure_secret minio-root-password 30) \
   KEYCLOAK_ADMIN_PASSWORD=$(ensure_secret keycloak-admin-password 24) \
   KEYCLOAK_AUTH_CLIENT_SECRET=$(ensure_secret keycloak-auth-client-secret 32) \
   KEYCLOAK_OPS_CLIENT_SECRET=$(ensure_secret keycloak-ops-client-secret 32) \
   KEYCLOAK_BOOTSTRAP_SECRET=$(ensure_secret keycloak-bootstrap-secret 32) \
-    docker compose -f docker-compose.yml -f infra/compose/test-infra.yml up -d --wait mongo nats redis minio minio-init keycloak keycloak-provision mailpit
+    node --import tsx test/support/containers.ts --ready-file "$containers_ready" &
+  containers_pid=$!
+  # Up once every server's health check passes and the one-shot set-up containers succeeded; the
+  # entry stays in the background until cleanup stops it (it then takes the containers down).
+  until [ -e "$containers_ready" ]; do
+    if ! kill -0 "$containers_pid" 2>/dev/null; then
+      wait "$containers_pid" || true
+      containers_pid=
+      echo "the test infrastructure did not start in containers (see above)" >&2
+      exit 1
+    fi
+    sleep 1
+  done
   bash infra/local/gateway.sh start
   started_infra=1
 else
