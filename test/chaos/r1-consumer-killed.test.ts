@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { FarmerProfileChanged, ImageRemoved, ProductCreated, ProductDeleted } from '@tuber/contracts';
 import { mongoUrl } from '../support/credentials.js';
-import { BusProbe, kill9, restoreAll, startService, waitReady } from './support/faults.js';
+import { BusProbe, healthyStack, kill9, restoreAll, startService, waitReady } from './support/faults.js';
 import { reportChaos } from './support/report.js';
 import {
   actors,
@@ -66,6 +66,7 @@ const recorder = new Recorder();
 const notes: string[] = [];
 
 beforeAll(async () => {
+  await healthyStack();
   probe = await BusProbe.open();
   [catalog, media, profile] = await Promise.all(
     ['catalog', 'media', 'profile'].map((db) => mongoose.createConnection(mongoUrl(db)).asPromise()),

@@ -259,6 +259,16 @@ export async function waitReady(name: ServiceName | 'gateway', timeoutMs = 60_00
   }
 }
 
+/**
+ * Waits until every service answers /ready and the gateway answers, or throws naming the ones
+ * that do not: a scenario starts from a healthy stack, or not at all.
+ */
+export async function healthyStack(timeoutMs = 120_000): Promise<void> {
+  const late: string[] = [];
+  await Promise.all([...SERVICES, 'gateway' as const].map((name) => waitReady(name, timeoutMs, 250).catch(() => late.push(name))));
+  if (late.length) throw new Error(`not ready before the scenario (after ${timeoutMs / 1000} s): ${late.join(', ')}`);
+}
+
 /** True when every service answers /ready and the gateway answers. */
 export async function stackReady(): Promise<boolean> {
   const checks = await Promise.all([...SERVICES.map((s) => answers(readyUrl(s))), answers(readyUrl('gateway'))]);
@@ -270,7 +280,7 @@ export async function stackReady(): Promise<boolean> {
  * down (servers first, then services), then waits until every service is ready. Call it from
  * afterAll; safe to call when nothing is broken.
  */
-export async function restoreAll(readyWithinMs = 120_000): Promise<void> {
+export async function restoreAll(readyWithinMs = 90_000): Promise<void> {
   for (const name of [...paused.keys()]) resume(name);
   const problems: string[] = [];
   // Anything this module took down, plus anything found dead (a fault that escaped the registry).
@@ -284,7 +294,7 @@ export async function restoreAll(readyWithinMs = 120_000): Promise<void> {
     await shell('infra/local/app.sh', ['start', ...services]).catch((err: Error) => problems.push(err.message));
     for (const s of services) down.delete(s);
   }
-  for (const s of SERVICES) await waitReady(s, readyWithinMs).catch((err: Error) => problems.push(err.message));
+  await Promise.all(SERVICES.map((s) => waitReady(s, readyWithinMs).catch((err: Error) => problems.push(err.message))));
   if (problems.length) throw new Error(`the stack could not be restored:\n${problems.join('\n')}`);
 }
 

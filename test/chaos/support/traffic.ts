@@ -128,6 +128,10 @@ export async function call<T = any>(method: string, path: string, options: CallO
     const encoded = new Response(options.form);
     headers['content-type'] = encoded.headers.get('content-type')!;
     body = Buffer.from(await encoded.arrayBuffer());
+  } else if (method !== 'GET' && method !== 'HEAD') {
+    // An empty body with its length, as browsers send it (without one nginx waits for a body).
+    body = '';
+    headers['content-length'] = '0';
   }
   const route = options.route ?? routeOf(method, path);
   const started = performance.now();
@@ -247,7 +251,8 @@ export async function actors(
       const actor = new Actor(account.id, account.email, account.password, clientAddress(firstAddress + n), role);
       await actor.signIn();
       const created = await actor.call('POST', '/api/profile/me');
-      if (created.status !== 201 && created.status !== 200) throw new Error(`profile of ${account.email}: HTTP ${created.status}`);
+      if (created.status !== 201 && created.status !== 200)
+        throw new Error(`profile of ${account.email}: HTTP ${created.status} ${JSON.stringify(created.body)}`);
       return actor;
     }),
   );
