@@ -68,9 +68,8 @@ const notes: string[] = [];
 beforeAll(async () => {
   await healthyStack();
   probe = await BusProbe.open();
-  [catalog, media, profile] = await Promise.all(
-    ['catalog', 'media', 'profile'].map((db) => mongoose.createConnection(mongoUrl(db)).asPromise()),
-  );
+  const open = (db: string) => mongoose.createConnection(mongoUrl(db)).asPromise();
+  [catalog, media, profile] = await Promise.all([open('catalog'), open('media'), open('profile')]);
 });
 
 afterAll(async () => {

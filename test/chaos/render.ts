@@ -60,7 +60,9 @@ lines.push('## Summary');
 lines.push('');
 lines.push('| id | scenario | sent | effects | missing | doubled | redeliveries | pass |');
 lines.push('|---|---|---|---|---|---|---|---|');
-const ids = [...new Set([...Object.keys(SCENARIOS), ...records.map((r) => r.id)])].sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+const ids = [...new Set([...Object.keys(SCENARIOS), ...records.map((r) => r.id)])].sort(
+  (a, b) => order(a) - order(b) || a.localeCompare(b),
+);
 for (const id of ids) {
   const r = byId.get(id);
   if (!r) {

@@ -139,7 +139,7 @@ async function shell(script: string, args: string[], timeoutMs = 240_000): Promi
 }
 
 // ---- what is broken right now, so it can always be put back ----
-const paused = new Map<string, number[]>();
+const paused = new Map<ServiceName | ServerName, number[]>();
 const down = new Set<string>();
 
 process.on('exit', () => {
