@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 export TUBER_ROOT := $(CURDIR)
 
-.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor
+.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor redrive
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -61,6 +61,9 @@ bench: install build ## benchmarks under bench/ (ratios against a baseline in th
 
 chaos: install build ## fault injection (docs/reliability.md): kill/restart/pause servers under real traffic, check every effect by key; CHAOS_SCALE=short for the CI size
 	@bash test/chaos/run.sh
+
+redrive: ## dead letters (docs/adr/0024): list parked events; re-drive after the fix: make redrive ARGS="redrive --consumer NAME"
+	@bash infra/local/redrive.sh $(ARGS)
 
 load: ## buyer and farmer journeys through the gateway (LOAD_USERS virtual users for LOAD_SECONDS; LOAD_MODE=browse: fixed-rate reads at LOAD_RATE), this machine only
 	@KEYCLOAK_AUTH_CLIENT_SECRET=$$(cat .run/secrets/keycloak-auth-client-secret) npx tsx --conditions=@tuber/source bench/load/generate.ts

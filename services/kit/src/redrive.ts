@@ -10,6 +10,7 @@
 //   (`make redrive` does it with this checkout's credentials: infra/local/redrive.sh)
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamManager, type StoredMsg } from '@nats-io/jetstream';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { natsServer } from './credentials.js';
 import { DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECTS, DeadLetterHeader, deadLetterSubject, REDRIVE_OF_HEADER } from './events.js';
@@ -159,7 +160,7 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {

@@ -67,7 +67,8 @@ describe('dead letters', () => {
     let fixed = false;
     const poisonAttempts: { at: number; context: EventContext }[] = [];
     const handled = new Map<number, { count: number; at: number; messageId: string }>();
-    await bus.consume(event, { durable, maxDeliver: 4, backoffMs: 300, maxBackoffMs: 1_000 }, async ({ n }, context) => {
+    await bus.consume(event, { durable, maxDeliver: 4, backoffMs: 300, maxBackoffMs: 1_000 }, async (payload, context) => {
+      const { n } = payload as { n: number };
       if (n === 0) {
         poisonAttempts.push({ at: Date.now(), context });
         if (!fixed) throw new Error('cannot handle product 0: simulated bug');
@@ -149,8 +150,8 @@ describe('dead letters', () => {
     const durable = durableName();
     durables.push(durable);
     const handled: number[] = [];
-    await bus.consume(event, { durable }, async ({ n }) => {
-      handled.push(n);
+    await bus.consume(event, { durable }, async (payload) => {
+      handled.push((payload as { n: number }).n);
     });
     const id = randomUUID();
     // Published around the contract check, as a broken publisher would.
