@@ -144,22 +144,28 @@ export class EventBus {
   }
 
   async ensureStream(): Promise<void> {
-    const streams = [
-      { name: EVENT_STREAM, subjects: [EVENT_SUBJECTS] },
-      // Parked events are kept until re-driven (infra: `make redrive`); nothing expires them.
-      { name: DEAD_LETTER_STREAM, subjects: [DEAD_LETTER_SUBJECTS] },
-    ];
-    for (const { name, subjects } of streams) {
-      try {
-        await this.jsm.streams.info(name);
-      } catch {
-        await this.jsm.streams.add({
-          name,
-          subjects,
-          // de-duplication window for message ids set by publishers
-          duplicate_window: nanos(2 * 60_000),
-        });
-      }
+    await this.#ensure(EVENT_STREAM, EVENT_SUBJECTS);
+    // Parked events are kept until re-driven (`make redrive`); nothing expires them. A server whose
+    // users may not reach TUBER_DLQ yet (permissions not re-rendered) does not stop the service: a
+    // message that cannot be parked stays in TUBER and is tried again (see #park).
+    await this.#ensure(DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECTS).catch((err: unknown) =>
+      this.log.error(
+        { err, stream: DEAD_LETTER_STREAM },
+        `the dead-letter stream ${DEAD_LETTER_STREAM} is out of reach; failing events stay in ${EVENT_STREAM}`,
+      ),
+    );
+  }
+
+  async #ensure(name: string, subjects: string): Promise<void> {
+    try {
+      await this.jsm.streams.info(name);
+    } catch {
+      await this.jsm.streams.add({
+        name,
+        subjects: [subjects],
+        // de-duplication window for message ids set by publishers
+        duplicate_window: nanos(2 * 60_000),
+      });
     }
   }
 
