@@ -3,7 +3,8 @@
 //   buyer:  the shell page and the buyer remote's manifest, my profile, the feed's first page and
 //           the next, two products, their tuber's nutrition, now and then a farmer's contact
 //   farmer: my profile, my products, two photos uploaded, a product posted with them, my products
-//           again, the business name changed, the product deleted again (so the data stays small)
+//           again, the business name changed, the previous journey's product deleted (the data
+//           stays small; what is left goes with the accounts at the end)
 // Every request has the status a person expects (200/201/204); anything else is an error. Users
 // pause between steps like people do (THINK_MS), and a farmer's journey takes at least 6 s so that
 // the per-account limits (60 uploads and 60 posts per 10 minutes) are never what the run measures.
@@ -117,6 +118,7 @@ export async function runJourneys(options: JourneyOptions): Promise<JourneyResul
     };
 
     const farmer = async (actor: Actor, f: number) => {
+      let previous: string | undefined;
       for (let n = 0; Date.now() < deadline; n++) {
         const began = Date.now();
         await step(actor, 'GET', '/api/profile/me', 200);
@@ -137,7 +139,9 @@ export async function runJourneys(options: JourneyOptions): Promise<JourneyResul
           await step(actor, 'GET', '/api/catalog/products/mine', 200);
           await step(actor, 'PATCH', '/api/profile/me', 200, { json: { business_name: `Load Farm ${f}.${n}` } });
           await think();
-          if (posted.status === 201) await step(actor, 'DELETE', `/api/catalog/products/${posted.body.product_id}`, 204);
+          // The product of the journey before goes: the feed keeps each farmer's latest (and the data stays small).
+          if (previous) await step(actor, 'DELETE', `/api/catalog/products/${previous}`, 204);
+          previous = posted.status === 201 ? (posted.body.product_id as string) : undefined;
         }
         journeys.farmer += 1;
         const left = 6_000 - (Date.now() - began);

@@ -121,7 +121,7 @@ describe(`R2: profile changes while NATS restarts and the database is paused (${
       },
       (left) => left === 0,
       90_000,
-      500,
+      1_000,
     );
     const drainedMs = Date.now() - natsBackAt;
     observations.push(

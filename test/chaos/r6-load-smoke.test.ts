@@ -27,7 +27,7 @@ describe(`R6: load smoke, ${USERS} virtual users for ${SECONDS} s (${SCALE})`, (
         `${USERS} virtual users (6 buyers, 4 farmers; new accounts, each user on its own loopback address) for ${SECONDS} s through the gateway, ` +
         'with 0.3–0.9 s pauses between steps (bench/load/journeys.ts, also `make load`). Buyer: shell page and buyer remote manifest, profile, ' +
         'feed first and next page, two products and their nutrition, every fourth journey a farmer’s contact. Farmer: profile, my products, ' +
-        'two photo uploads, a product posted with them, my products, a business-name change, the product deleted (a journey takes ≥ 6 s, ' +
+        'two photo uploads, a product posted with them, my products, a business-name change, the previous journey’s product deleted (a journey takes ≥ 6 s, ' +
         'inside the per-account upload and post limits). An error is any answer other than the expected one (a product or farmer deleted ' +
         'meanwhile may answer 404).',
       counts: {
