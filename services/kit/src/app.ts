@@ -98,6 +98,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     requestIdHeader: 'x-request-id',
+    // One log line per request (below) instead of Fastify's two: the log write is most of what the
+    // kit costs per request (bench P1).
+    disableRequestLogging: true,
     // Services sit behind the gateway: trust only its hop, so request.ip is the address the
     // gateway saw (rate limits, logs) and a forged X-Forwarded-For changes nothing.
     trustProxy: gatewayTrust(options.trustedProxies ?? '127.0.0.1,::1'),
@@ -114,6 +117,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.decorate('apiPrefix', `/api/${options.name}`);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   app.addSchema(ErrorResponse);
   registerErrorHandling(app);
