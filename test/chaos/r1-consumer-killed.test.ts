@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { FarmerProfileChanged, ImageRemoved, ProductCreated, ProductDeleted } from '@tuber/contracts';
 import { mongoUrl } from '../support/credentials.js';
-import { BusProbe, healthyStack, kill9, restoreAll, startService, waitReady } from './support/faults.js';
+import { BusProbe, healthyStack, kill9, pause, restoreAll, resume, startService, waitReady } from './support/faults.js';
 import { reportChaos } from './support/report.js';
 import {
   actors,
@@ -178,7 +178,7 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
       }
     };
 
-    /** Kills the media service when it has messages in hand (delivered, not yet acknowledged). */
+    /** Kills the media service while it has messages in hand (delivered, not yet acknowledged). */
     const faults: string[] = [];
     const injure = async () => {
       for (let k = 1; k <= KILLS; k++) {
@@ -190,6 +190,9 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
             600_000,
             50,
           );
+        // Frozen first (SIGSTOP), so the kill finds messages the server delivered and the service
+        // has not acknowledged, as a crash in the middle of its work would.
+        pause('media');
         const inHand = await until(
           async () => {
             let sum = 0;
@@ -198,9 +201,10 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
           },
           (n) => n > 0,
           10_000,
-          20,
+          50,
         );
         const killed = await kill9('media');
+        resume('media'); // nothing left to resume: this only clears the record of the pause
         const at = ((killed.at - runStarted) / 1000).toFixed(1);
         await new Promise((resolve) => setTimeout(resolve, DOWN_MS));
         const restartStarted = Date.now();
@@ -381,7 +385,7 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
         `(127.0.0.x; the gateway limits per address): ${FARMERS * POSTS_PER_FARMER} product posts (2 photos each, uploaded beforehand), ` +
         `${FARMERS * DELETES_PER_FARMER} deletes of earlier posts, ${changesTotal} profile changes (a new business name each), one farmer's commands in order, ` +
         `farmers in parallel. The media service — consumer of ProductCreated (attach photos) and ProductDeleted (remove photos, announce ImageRemoved) — ` +
-        `was kill -9ed ${KILLS}× while it held delivered, unacknowledged messages, left down ${DOWN_MS / 1000} s and started again with infra/local/app.sh. ` +
+        `was kill -9ed ${KILLS}× while it held delivered, unacknowledged messages (frozen with SIGSTOP until the server had handed it some, then SIGKILL), left down ${DOWN_MS / 1000} s and started again with infra/local/app.sh. ` +
         `Then every effect was looked up by its key: the product by its name in the catalog's database; each photo in the media database ` +
         `(attached to its product, or gone after a delete), in the catalog's (marked removed) and in the stream (one ImageRemoved per photo); ` +
         `each farmer's catalog record and products carrying the last business name and revision. Redeliveries: deliveries of the media ` +
