@@ -49,5 +49,7 @@ export async function useAuth(
     issuer: config.OIDC_ISSUER,
     audience: config.OIDC_AUDIENCE,
   });
-  app.readiness.add('keycloak', httpCheck(`${config.KEYCLOAK_URL}/realms/${config.KEYCLOAK_REALM}`));
+  // Ready once the realm's keys are in memory: tokens are then checked without Keycloak, so its
+  // outage leaves signed-in users working (issue 10, R5); before that, not ready (docs/adr/0027).
+  app.readiness.add('keycloak', () => app.realmKeys.ready());
 }

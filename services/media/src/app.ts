@@ -3,7 +3,7 @@ import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRa
 import type { MediaConfig } from './config.js';
 import { decodeGate } from './domain/decode-gate.js';
 import { imageModel } from './domain/images.js';
-import { finishRemovals, sweepOrphans } from './domain/lifecycle.js';
+import { cleanIncompleteUploads, finishRemovals, reconcileBucket, sweepOrphans } from './domain/lifecycle.js';
 import { followProducts } from './events/product-images.js';
 import { imageRoutes } from './routes/images.js';
 import { minioStore, type ImageStore } from './storage.js';
@@ -49,8 +49,42 @@ export async function buildApp(config: MediaConfig, store: ImageStore = minioSto
       app.log.warn({ err }, 'orphan sweep failed; will retry');
     }
   };
-  const timer = setInterval(sweep, config.MEDIA_SWEEP_INTERVAL_S * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Uploads whose files did not all get stored (MinIO away mid-upload, a crash): files, then record.
+  const cleanUp = async () => {
+    try {
+      const removed = await cleanIncompleteUploads(Image, store, new Date(Date.now() - config.MEDIA_UPLOAD_STALE_S * 1000));
+      if (removed) app.log.info({ removed }, 'removed uploads whose files were not all stored');
+    } catch (err) {
+      app.log.warn({ err }, 'clean-up of failed uploads could not finish (MinIO or the database away); will retry');
+    }
+  };
+  // The bucket against the records, at start and now and then: whatever escaped the above.
+  const reconcile = async () => {
+    try {
+      const found = await reconcileBucket(Image, store, bus, new Date(Date.now() - config.MEDIA_RECONCILE_GRACE_S * 1000));
+      if (found.strayObjects || found.lostUnattached) app.log.info(found, 'bucket and records reconciled');
+      if (found.lostAttached.length) app.log.error({ imageIds: found.lostAttached }, 'photos used by products are missing from the bucket');
+      if (found.missingVariants.length) app.log.warn({ imageIds: found.missingVariants }, 'photos without their card or thumbnail variant');
+    } catch (err) {
+      app.log.warn({ err }, 'bucket reconciliation could not finish; will retry');
+    }
+  };
+  const ownsBucket = mongo.name === config.MEDIA_BUCKET_DATABASE;
+  if (!ownsBucket) app.log.info({ database: mongo.name }, "not the bucket's database: the bucket is not compared with these records");
+  const timers = [
+    setInterval(sweep, config.MEDIA_SWEEP_INTERVAL_S * 1000),
+    setInterval(cleanUp, config.MEDIA_CLEANUP_INTERVAL_S * 1000),
+    ...(ownsBucket ? [setInterval(reconcile, config.MEDIA_RECONCILE_INTERVAL_S * 1000)] : []),
+  ];
+  for (const timer of timers) timer.unref();
+  let starting: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    // Behind the start, not in its way: the listing may take a while on a big bucket.
+    starting = cleanUp().then(() => (ownsBucket ? reconcile() : undefined));
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+    await starting;
+  });
   return app;
 }

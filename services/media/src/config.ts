@@ -33,6 +33,22 @@ export const MediaConfig = Type.Composite([
     /** Uploads no product took within this time are removed. */
     MEDIA_ORPHAN_GRACE_S: Type.Integer({ minimum: 1, default: 24 * 3600 }),
     MEDIA_SWEEP_INTERVAL_S: Type.Integer({ minimum: 1, default: 600 }),
+    /** Any one call to MinIO (a put, a removal) gives up after this long; the upload then answers 503. */
+    MEDIA_STORE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 15_000 }),
+    /** Uploads whose files did not all get stored are cleaned up (files, then record) this often. */
+    MEDIA_CLEANUP_INTERVAL_S: Type.Integer({ minimum: 1, default: 30 }),
+    /** An upload still not stored after this long is taken as abandoned (a crash mid-upload) and cleaned up. */
+    MEDIA_UPLOAD_STALE_S: Type.Integer({ minimum: 1, default: 120 }),
+    /** The bucket is compared with the records at start and this often (objects without a record, records without objects). */
+    MEDIA_RECONCILE_INTERVAL_S: Type.Integer({ minimum: 1, default: 3600 }),
+    /** Only objects and records older than this are judged by that comparison (uploads under way are left alone). */
+    MEDIA_RECONCILE_GRACE_S: Type.Integer({ minimum: 1, default: 3600 }),
+    /**
+     * The database whose records the bucket's objects belong to. Only an app using that database
+     * compares the bucket with its records (an app on a scratch database, as tests build, would
+     * take every other object for a stray one).
+     */
+    MEDIA_BUCKET_DATABASE: Type.String({ default: 'media' }),
   }),
 ]);
 export type MediaConfig = typeof MediaConfig.static;

@@ -235,8 +235,10 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     async login(redirectTo) {
+      if (!keycloak) throw new Error(SIGN_IN_UNAVAILABLE);
+      // Keycloak may have gone since the page loaded: say so here rather than hand over to an error page.
+      await signInAvailable();
       storage()?.setItem(LOGIN_STARTED, String(Date.now()));
-      if (!keycloak) throw new Error('Sign-in is unavailable right now. Please try again in a minute.');
       rememberReturnPath(redirectTo);
       await keycloak.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href });
     },
@@ -282,6 +284,22 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       applyToken(null);
     },
   };
+}
+
+/** The auth service's words when Keycloak does not answer (503 from /api/auth/oidc). */
+const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now. Please try again in a few minutes.';
+
+/** Rejects with a message a person can act on when Keycloak does not answer right now (issue 10, R5). */
+async function signInAvailable(): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/oidc', { cache: 'no-store', signal: AbortSignal.timeout(8_000) });
+  } catch {
+    throw new Error(SIGN_IN_UNAVAILABLE);
+  }
+  if (response.ok) return;
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  throw new Error(response.status === 503 && typeof body?.message === 'string' ? body.message : SIGN_IN_UNAVAILABLE);
 }
 
 async function defaultSettings(): Promise<OidcSettings> {

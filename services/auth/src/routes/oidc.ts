@@ -17,7 +17,18 @@ interface Discovery {
   end_session_endpoint: string;
 }
 
-/** What the shell needs to start keycloak-js, checked against the realm's live discovery document. */
+/**
+ * Shown by the shell when sign-in cannot start (Keycloak down or restarting); the spec's toast reads
+ * "Error logging in: {message}". Signed-in users keep working meanwhile (tokens are checked with
+ * the realm keys the services hold), so only signing in waits.
+ */
+export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now. Please try again in a few minutes.';
+
+/**
+ * What the shell needs to start keycloak-js, checked against the realm's live discovery document:
+ * so this answering 200 also says Keycloak answers, and the shell asks it again before sending
+ * anyone to the login page.
+ */
 export function oidcRoutes(app: ServiceApp, config: AuthConfig) {
   const discoveryUrl = `${config.KEYCLOAK_URL}/realms/${config.KEYCLOAK_REALM}/.well-known/openid-configuration`;
   app.get(
@@ -25,7 +36,7 @@ export function oidcRoutes(app: ServiceApp, config: AuthConfig) {
     {
       schema: {
         summary: 'Public OpenID Connect settings for the web client',
-        response: { 200: OidcSettings, 502: Type.Ref('ErrorResponse') },
+        response: { 200: OidcSettings, 503: Type.Ref('ErrorResponse') },
       },
     },
     async (request, reply) => {
@@ -35,8 +46,9 @@ export function oidcRoutes(app: ServiceApp, config: AuthConfig) {
         if (!response.ok) throw new Error(`discovery answered ${response.status}`);
         discovery = (await response.json()) as Discovery;
       } catch (err) {
-        request.log.error({ err, discoveryUrl }, 'Keycloak discovery failed');
-        throw new HttpError(502, 'Sign-in is unavailable right now. Please try again in a minute.');
+        request.log.error({ err, discoveryUrl }, 'Keycloak discovery failed: sign-in is unavailable');
+        // Never kept by a browser or cache: the next try must ask again.
+        throw new HttpError(503, SIGN_IN_UNAVAILABLE, { 'retry-after': '60', 'cache-control': 'no-store' });
       }
       reply.header('cache-control', 'public, max-age=300');
       return {

@@ -71,12 +71,29 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   const realmBase = `${options.keycloakUrl.replace(/\/$/, '')}/realms/${options.realm}`;
   const keys = new RealmKeys({ jwksUrl: `${realmBase}/protocol/openid-connect/certs`, ...options.keys });
   app.decorate('realmKeys', keys);
-  // Warm up once the app is built, so the first requests need no fetch; Keycloak being away is
-  // not fatal here (/ready reports it, and the next token with an unknown key tries again).
+  // Warm up once the app is built, so the first requests need no fetch. Keycloak being away is not
+  // fatal: the service starts, /ready says not ready, and the keys are tried again every few
+  // seconds, so it becomes ready by itself when Keycloak is back (docs/adr/0027).
+  let retry: NodeJS.Timeout | undefined;
+  const retryUntilLoaded = () => {
+    if (keys.loaded) return clearInterval(retry);
+    // keys.ready() fetches at most once per retry period (5 s), however often it is asked.
+    keys.ready().then(
+      () => app.log.info('realm keys loaded'),
+      () => undefined,
+    );
+  };
   app.addHook('onReady', async () => {
-    await keys.refresh().catch((err: unknown) => app.log.warn({ err }, 'realm keys not loaded yet'));
+    await keys.refresh().catch((err: unknown) => {
+      app.log.warn({ err }, 'realm keys not loaded yet; trying again until Keycloak answers');
+      retry = setInterval(retryUntilLoaded, 1_000);
+      retry.unref();
+    });
   });
-  app.addHook('onClose', async () => keys.close());
+  app.addHook('onClose', async () => {
+    clearInterval(retry);
+    await keys.close();
+  });
 
   await app.register(jwt, {
     decode: { complete: true },

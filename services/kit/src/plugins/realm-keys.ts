@@ -80,6 +80,22 @@ export class RealmKeys {
     throw new HttpError(401, 'The access token was not signed by a key of this realm. Sign in again.');
   }
 
+  /** True once a key set has been loaded: tokens can be checked from memory, with or without Keycloak. */
+  get loaded(): boolean {
+    return this.#keys.size > 0;
+  }
+
+  /**
+   * For /ready: resolves when the keys are in memory (a Keycloak outage later does not matter, known
+   * keys keep working); otherwise tries a fetch (at most one per retry period) and rejects with why.
+   */
+  async ready(): Promise<void> {
+    if (this.loaded) return;
+    if (this.#inFlight) await this.#inFlight.catch(() => undefined);
+    else if (!this.#coolingDown()) await this.refresh().catch(() => undefined);
+    if (!this.loaded) throw new Error("the realm's signing keys are not loaded yet: Keycloak has not answered since this service started");
+  }
+
   /** Fetches the key set once (concurrent callers share the fetch). Rejects when it fails. */
   refresh(): Promise<void> {
     this.#inFlight ??= this.#fetch().finally(() => {

@@ -20,6 +20,15 @@ export const ImageSchema = new Schema(
     /** Set (with its ImageRemoved event) when the image is to go; the record goes once the event is out. */
     removing: { type: Boolean, default: false },
     created_at: { type: Date, required: true },
+    /**
+     * false from the moment the record reserves its name until the original and both variants are
+     * in the bucket; then true. Records from before this field have none and count as stored.
+     * A record that stays false (MinIO failed mid-upload, or the process died) is cleaned up:
+     * files removed first, then the record, so no object is ever left without a record.
+     */
+    stored: { type: Boolean },
+    /** Set when storing the files failed and removing them failed too (MinIO away): the clean-up takes it at once. */
+    failed_at: { type: Date },
     outbox: OutboxField,
   },
   { collection: 'image', versionKey: false },
@@ -28,6 +37,8 @@ ImageSchema.index({ image_id: 1 }, { unique: true });
 // The record reserves its file name before any bytes are written, so two uploads never share an object.
 ImageSchema.index({ file_name: 1 }, { unique: true });
 ImageSchema.index({ removing: 1 });
+// Uploads not (yet) stored: few at any time, looked for every half minute.
+ImageSchema.index({ stored: 1, created_at: 1 });
 ImageSchema.index({ farmer_id: 1, created_at: -1 });
 // Counting a farmer's photos no product uses yet (the cap on unattached uploads).
 ImageSchema.index({ farmer_id: 1, product_id: 1 });

@@ -15,14 +15,18 @@ export async function removeImageFiles(store: ImageStore, objectName: string): P
   await Promise.all([objectName, variantName(objectName, 'card'), variantName(objectName, 'thumb')].map((name) => store.remove(name)));
 }
 
-/** Photos the farmer uploaded that no product uses (and that are not on their way out). */
+/**
+ * Photos the farmer uploaded that no product uses (and that are not on their way out), uploads
+ * under way included: the cap is checked again after an upload's own record exists.
+ */
 export const countUnattached = (Image: ImageModel, farmerId: string) =>
   Image.countDocuments({ farmer_id: farmerId, product_id: null, removing: { $ne: true } });
 
 /** Attaching twice, or attaching images that are already attached to this product, changes nothing. */
 export async function attachImages(Image: ImageModel, productId: string, farmerId: string, imageIds: string[]): Promise<number> {
   const result = await Image.updateMany(
-    { image_id: { $in: imageIds }, farmer_id: farmerId, product_id: null },
+    // Only photos whose files are all in the bucket: an upload that failed half-way is no photo.
+    { image_id: { $in: imageIds }, farmer_id: farmerId, product_id: null, stored: { $ne: false } },
     { $set: { product_id: productId } },
   );
   return result.modifiedCount;
@@ -78,6 +82,99 @@ export async function removeProductImages(Image: ImageModel, store: ImageStore, 
 
 export async function sweepOrphans(Image: ImageModel, store: ImageStore, bus: EventBus, olderThan: Date): Promise<number> {
   // Claimed with a product id of its own: a product attaching it at the same moment finds nothing to attach.
-  await markForRemoval(Image, { product_id: null, created_at: { $lt: olderThan } }, { product_id: SWEEPING }, 'never-attached', 500);
+  // Uploads never stored were never announced either: cleanIncompleteUploads takes those, without an event.
+  await markForRemoval(
+    Image,
+    { product_id: null, stored: { $ne: false }, created_at: { $lt: olderThan } },
+    { product_id: SWEEPING },
+    'never-attached',
+    500,
+  );
   return finishRemovals(Image, store, bus);
+}
+
+/**
+ * Uploads whose files did not all reach the bucket (MinIO away mid-upload, or the process died
+ * between reserving the name and storing the files): their files are removed, then the record.
+ * Taken are records marked failed, and records still not stored at `staleBefore` (an upload under
+ * way is younger). Nothing was announced for them, so no event goes out. While MinIO is away the
+ * removal fails and the record stays for the next run: the record goes only once its files have.
+ */
+export async function cleanIncompleteUploads(Image: ImageModel, store: ImageStore, staleBefore: Date): Promise<number> {
+  const incomplete = await Image.find(
+    { stored: false, $or: [{ failed_at: { $exists: true } }, { created_at: { $lt: staleBefore } }] },
+    { image_id: 1, file_name: 1, object_name: 1 },
+  )
+    .limit(500)
+    .lean();
+  let removed = 0;
+  for (const image of incomplete) {
+    await removeImageFiles(store, objectNameOf(image));
+    removed += (await Image.deleteOne({ image_id: image.image_id, stored: false })).deletedCount;
+  }
+  return removed;
+}
+
+export interface Reconciliation {
+  /** Objects in the bucket that no record names (removed). */
+  strayObjects: number;
+  /** Stored records whose original is not in the bucket and that no product uses (removed, with ImageRemoved). */
+  lostUnattached: number;
+  /** Stored records whose original is not in the bucket although a product uses them (logged for a person; kept). */
+  lostAttached: string[];
+  /** Stored records with the original but without a variant (logged; kept). */
+  missingVariants: string[];
+}
+
+const VARIANT = /\.(card|thumb)\.webp$/;
+
+/**
+ * Compares the bucket with the records, judging only objects and records older than `olderThan`
+ * (uploads under way have a record before their first byte is stored, but may be younger than the
+ * listing): objects no record names are removed; unattached records without their original are
+ * removed like unused uploads (ImageRemoved); an attached one is kept and reported, since taking a
+ * photo from a product is for a person to decide.
+ */
+export async function reconcileBucket(Image: ImageModel, store: ImageStore, bus: EventBus, olderThan: Date): Promise<Reconciliation> {
+  // Records first: an object listed afterwards whose record is not in this list was either made
+  // after the list (young, so not judged) or belongs to a record removed meanwhile (may go).
+  const records = await Image.find(
+    {},
+    { image_id: 1, file_name: 1, object_name: 1, product_id: 1, stored: 1, removing: 1, created_at: 1 },
+  ).lean();
+  const objects = await store.list();
+  const inBucket = new Set(objects.map((o) => o.name));
+  const named = new Set(records.map((r) => objectNameOf(r)));
+  const result: Reconciliation = { strayObjects: 0, lostUnattached: 0, lostAttached: [], missingVariants: [] };
+
+  for (const object of objects) {
+    if (object.lastModified >= olderThan) continue;
+    const base = object.name.replace(VARIANT, '');
+    if (named.has(base)) continue;
+    await store.remove(object.name);
+    result.strayObjects += 1;
+  }
+
+  const lostUnattached: string[] = [];
+  for (const record of records) {
+    if (record.stored === false || record.removing || record.created_at >= olderThan) continue;
+    const name = objectNameOf(record);
+    if (!inBucket.has(name)) {
+      if (record.product_id) result.lostAttached.push(record.image_id);
+      else lostUnattached.push(record.image_id);
+    } else if (!inBucket.has(variantName(name, 'card')) || !inBucket.has(variantName(name, 'thumb'))) {
+      result.missingVariants.push(record.image_id);
+    }
+  }
+  if (lostUnattached.length) {
+    await markForRemoval(
+      Image,
+      { image_id: { $in: lostUnattached }, product_id: null },
+      { product_id: SWEEPING },
+      'never-attached',
+      lostUnattached.length,
+    );
+    result.lostUnattached = await finishRemovals(Image, store, bus);
+  }
+  return result;
 }

@@ -1,7 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ImageStored, StoredImage } from '@tuber/contracts';
-import { badRequest, conflict, HttpError, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  pendingEvent,
+  publishRecorded,
+  unavailable,
+  type EventBus,
+  type ServiceApp,
+} from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
 import type { DecodeGate } from '../domain/decode-gate.js';
 import { reserveFileName } from '../domain/file-name.js';
@@ -28,6 +38,10 @@ export interface ImageRouteDeps {
 }
 
 const error = Type.Ref('ErrorResponse');
+
+/** The answer when the bucket does not take the files (MinIO restarting, down or too slow). */
+export const STORE_DOWN_MESSAGE =
+  'Your photo could not be saved because photo storage is not answering right now. Nothing was kept: please upload it again in a minute.';
 
 export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
   const toApi = (doc: {
@@ -152,6 +166,19 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
     },
   );
 
+  /** After a failed store: waits for every put to end, removes the files, then the record. */
+  async function giveUp(imageId: string, objectName: string, puts: Promise<void>[], log: FastifyRequest['log']) {
+    await Promise.allSettled(puts);
+    try {
+      await removeImageFiles(deps.store, objectName);
+      await deps.Image.deleteOne({ image_id: imageId, stored: false });
+    } catch (err) {
+      // MinIO still away: the record keeps naming the files until the clean-up has removed them.
+      log.warn({ err, imageId }, 'files of a failed upload not removed yet; the clean-up will');
+      await deps.Image.updateOne({ image_id: imageId, stored: false }, { $set: { failed_at: new Date() } }).catch(() => undefined);
+    }
+  }
+
   async function storeUpload(request: FastifyRequest, reply: FastifyReply, farmerId: string) {
     if ((await countUnattached(deps.Image, farmerId)) >= deps.maxUnattached) throw conflict(capMessage);
     const { name, image, variants } = await decode(request);
@@ -167,6 +194,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       width: image.width,
       height: image.height,
       created_at: storedAt,
+      stored: false,
     };
     const fileName = await reserveFileName(deps.Image, name, storedAt, record);
     // Counted after our own record exists: of uploads racing each other, the last to count sees
@@ -175,16 +203,18 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       await deps.Image.deleteOne({ image_id: imageId });
       throw conflict(capMessage);
     }
+    const puts = [
+      deps.store.put(objectName, image.data, image.contentType),
+      ...variants.map((v) => deps.store.put(variantName(objectName, v.suffix), v.data, v.contentType)),
+    ];
     try {
-      await Promise.all([
-        deps.store.put(objectName, image.data, image.contentType),
-        ...variants.map((v) => deps.store.put(variantName(objectName, v.suffix), v.data, v.contentType)),
-      ]);
+      await Promise.all(puts);
     } catch (err) {
-      // Nothing was announced yet; give the name back and leave no half-written files behind.
-      await removeImageFiles(deps.store, objectName).catch(() => undefined);
-      await deps.Image.deleteOne({ image_id: imageId });
-      throw err;
+      // Nothing was announced yet. The farmer hears at once that it failed; behind the answer the
+      // files that did get stored are removed, then the record (the clean-up retries if MinIO is away).
+      request.log.warn({ err, imageId, objectName }, 'photo not stored: MinIO failed');
+      void giveUp(imageId, objectName, puts, request.log);
+      throw unavailable(STORE_DOWN_MESSAGE);
     }
     const api = toApi({ ...record, file_name: fileName });
     const stored = pendingEvent(
@@ -199,7 +229,8 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       },
       `image-stored:${imageId}`,
     );
-    await deps.Image.updateOne({ image_id: imageId }, { $push: { outbox: stored } });
+    // Stored and announced in one update: from here on the photo exists for everyone.
+    await deps.Image.updateOne({ image_id: imageId }, { $set: { stored: true }, $push: { outbox: stored } });
     await publishRecorded(deps.Image, { image_id: imageId }, deps.bus, request.log);
     request.log.info({ imageId, fileName, objectName, bytes: image.data.length }, 'image stored');
     return reply.code(201).send(api);
@@ -217,7 +248,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       },
     },
     async (request) => {
-      const doc = await deps.Image.findOne({ image_id: request.params.imageId, removing: { $ne: true } }).lean();
+      const doc = await deps.Image.findOne({ image_id: request.params.imageId, removing: { $ne: true }, stored: { $ne: false } }).lean();
       // An unattached photo is nobody else's business (its address would let them see it).
       if (!doc || (!doc.product_id && doc.farmer_id !== request.identity.userId)) throw notFound('No image with this id.');
       return toApi(doc);
