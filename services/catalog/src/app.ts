@@ -1,13 +1,31 @@
 import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
-import { feedDayModel, productModel } from './domain/product.js';
-import { backfillFeedHours } from './domain/migrations.js';
+import { productModel } from './domain/product.js';
+import { assignFeedBuckets } from './domain/migrations.js';
+import { ReadModel } from './domain/read-model.js';
 import { projectionModels } from './domain/projections.js';
 import { followProjections } from './events/projections.js';
 import { farmerProductRoutes } from './routes/farmer-products.js';
 import { productRoutes } from './routes/products.js';
 
-export async function buildApp(config: CatalogConfig): Promise<ServiceApp> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalog's Redis read model (benchmarks and tests wait for its rebuild). */
+    readModel?: ReadModel;
+  }
+}
+
+export interface BuildOptions {
+  /**
+   * Start the durable event consumers (default). Off for an in-process copy on a scratch database
+   * (benchmarks, tests): it would share the running catalog's durable consumers and take its events.
+   */
+  followEvents?: boolean;
+  /** Serve hot reads from the Redis read model (default); off, everything is read from MongoDB. */
+  readModel?: boolean;
+}
+
+export async function buildApp(config: CatalogConfig, options: BuildOptions = {}): Promise<ServiceApp> {
   const app = await createServiceApp({
     name: 'catalog',
     logLevel: config.LOG_LEVEL,
@@ -17,21 +35,30 @@ export async function buildApp(config: CatalogConfig): Promise<ServiceApp> {
   await useAuth(app, config);
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'catalog');
+  const redis = await useRedis(app, config.REDIS_URL);
   // Per-farmer limits on product posts, counted in Redis (refused while it is away).
-  await useRateLimits(app, { redis: await useRedis(app, config.REDIS_URL), nameSpace: 'catalog:rate:' });
+  await useRateLimits(app, { redis, nameSpace: 'catalog:rate:' });
   const Product = productModel(mongo);
-  const FeedDay = feedDayModel(mongo);
   const projections = projectionModels(mongo);
-  await Promise.all([Product.init(), FeedDay.init(), projections.Farmer.init(), projections.Image.init()]);
-  const backfilled = await backfillFeedHours(Product, FeedDay);
-  if (backfilled) app.log.info({ backfilled }, 'products given their feed hour');
+  await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init()]);
+  const numbered = await assignFeedBuckets(mongo);
+  if (numbered) app.log.info({ numbered }, 'products given their feed bucket');
+  // The hot reads from Redis, kept by our writes and events, rebuilt from MongoDB when needed (ADR 0023).
+  const readModel = new ReadModel(redis as never, Product, {
+    prefix: config.READ_MODEL_PREFIX,
+    log: app.log,
+    enabled: options.readModel !== false,
+  });
+  app.decorate('readModel', readModel);
+  readModel.start();
+  app.addHook('onClose', async () => readModel.stop());
   // Events not yet out (a bus outage, a crash) go out later; a deleted product's record goes once its event is out.
   await useOutboxRelay(app, bus, [
     { model: Product, key: 'product_id', afterFlush: () => Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } }) },
   ]);
-  await followProjections(bus, projections, Product);
+  if (options.followEvents !== false) await followProjections(bus, projections, Product, readModel);
   // /mine is declared before /:productId so the static path wins.
-  farmerProductRoutes(app, { Product, FeedDay, projections, bus });
-  productRoutes(app, { Product, FeedDay, pageMax: config.FEED_PAGE_MAX });
+  farmerProductRoutes(app, { Product, connection: mongo, projections, bus, readModel });
+  productRoutes(app, { Product, connection: mongo, readModel, pageMax: config.FEED_PAGE_MAX });
   return app;
 }

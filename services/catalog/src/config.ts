@@ -8,6 +8,10 @@ export const CatalogConfig = Type.Composite([
   NatsConfig,
   RedisConfig,
   mongoConfig('catalog'),
-  Type.Object({ FEED_PAGE_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 48 }) }),
+  Type.Object({
+    FEED_PAGE_MAX: Type.Integer({ minimum: 1, maximum: 100, default: 48 }),
+    /** Where the Redis read model lives (ADR 0023); inside the catalog user's `catalog:` keys. */
+    READ_MODEL_PREFIX: Type.String({ pattern: '^catalog:[a-z0-9:_-]*:$', default: 'catalog:rm:' }),
+  }),
 ]);
 export type CatalogConfig = typeof CatalogConfig.static;

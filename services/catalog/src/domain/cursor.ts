@@ -1,26 +1,29 @@
-// Keyset pagination over (created_at desc, product_id desc): a cursor names the last item seen.
+// Keyset pagination over (created_at desc, product_id desc): a cursor names the last item seen and
+// the feed bucket it sits in (ADR 0023), so the database path starts reading right there. The
+// content is ours to change: a cursor of an older format is refused like any other foreign one.
 export interface FeedPosition {
   createdAt: Date;
   productId: string;
+  /** The feed bucket of the item (see product.ts). */
+  bucket: number;
 }
 
+const VERSION = 'f2';
+
 export function encodeCursor(position: FeedPosition): string {
-  return Buffer.from(`${position.createdAt.toISOString()}|${position.productId}`, 'utf8').toString('base64url');
+  return Buffer.from(`${VERSION}|${position.bucket}|${position.createdAt.toISOString()}|${position.productId}`, 'utf8').toString(
+    'base64url',
+  );
 }
 
 /** Returns undefined for anything that is not a cursor this service issued. */
 export function decodeCursor(cursor: string): FeedPosition | undefined {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [iso, productId, ...rest] = text.split('|');
-  if (!iso || !productId || rest.length > 0) return undefined;
+  const [version, bucketText, iso, productId, ...rest] = text.split('|');
+  if (version !== VERSION || !bucketText || !iso || !productId || rest.length > 0) return undefined;
+  const bucket = Number(bucketText);
+  if (!Number.isSafeInteger(bucket) || bucket < 0 || String(bucket) !== bucketText) return undefined;
   const createdAt = new Date(iso);
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return undefined;
-  return { createdAt, productId };
-}
-
-/** The filter selecting items strictly after a position in feed order. */
-export function afterPosition(position: FeedPosition) {
-  return {
-    $or: [{ created_at: { $lt: position.createdAt } }, { created_at: position.createdAt, product_id: { $lt: position.productId } }],
-  };
+  return { createdAt, productId, bucket };
 }

@@ -1,9 +1,17 @@
-// The buyer feed, newest first, one page at a time. Products are read one UTC hour at a time with
-// a plain equality filter, which every MongoDB-wire server serves from an index — FerretDB too,
-// whose PostgreSQL backend pushes equality down but evaluates ranges, $or and sorts in its own
-// process over the whole collection. Order inside an hour is settled here, bounded by the hour.
-import type { FeedDayModel, ProductDocument, ProductModel } from './product.js';
-import { feedHourOf } from './product.js';
+// The buyer feed from the database, newest first, one page at a time (ADR 0023): the path taken
+// while the Redis read model (read-model.ts) is away or being rebuilt, and what a MongoDB serves.
+// Products are numbered as they are posted (one counter document, `$inc`) and grouped in buckets
+// of at most FEED_BUCKET_SIZE; a page reads whole buckets with a plain equality filter — which
+// FerretDB pushes down to PostgreSQL, and MongoDB serves from the (feed_bucket, created_at,
+// product_id) index — newest bucket first, and settles the order inside them here. However
+// crowded an hour, a page reads a few buckets of at most 100 products.
+//
+// Numbers follow posting order, created_at follows the clock read just after, so two posts a few
+// milliseconds apart may sit in buckets in the other order. A page therefore starts one bucket
+// above the cursor's and reads one bucket beyond the one that filled it, and sorts them together.
+import type { Connection } from 'mongoose';
+import type { ProductDocument, ProductModel } from './product.js';
+import { newestFeedBucket } from './product.js';
 import type { FeedPosition } from './cursor.js';
 
 /** Feed order: newest first, product id breaking ties. */
@@ -13,33 +21,24 @@ export function comesBefore(a: { created_at: Date; product_id: string }, b: { cr
   return at !== bt ? at > bt : a.product_id > b.product_id;
 }
 
-/** The hours that have products, newest first, starting at `fromHour` (inclusive). */
-async function* hoursFrom(FeedDay: FeedDayModel, fromHour: string): AsyncGenerator<string> {
-  const days = await FeedDay.find({ day: { $lte: fromHour.slice(0, 10) } })
-    .sort({ day: -1 })
-    .lean();
-  for (const { day, hours } of days) {
-    for (const hour of [...hours].sort().reverse()) {
-      const key = `${day}T${hour}`;
-      if (key <= fromHour) yield key;
-    }
-  }
-}
-
 export async function readFeedPage(
-  models: { Product: ProductModel; FeedDay: FeedDayModel },
+  models: { Product: ProductModel; connection: Connection },
   limit: number,
   position?: FeedPosition,
 ): Promise<{ items: ProductDocument[]; more: boolean }> {
   const after = position && { created_at: position.createdAt, product_id: position.productId };
+  const newest = await newestFeedBucket(models.connection);
   const items: ProductDocument[] = [];
-  for await (const hour of hoursFrom(models.FeedDay, position ? feedHourOf(position.createdAt) : '9999-12-31T23')) {
-    const inHour = await models.Product.find({ feed_hour: hour }).lean();
-    const visible = inHour
-      .filter((product) => product.deleting !== true && (!after || comesBefore(after, product)))
-      .sort((a, b) => (comesBefore(a, b) ? -1 : 1));
-    items.push(...visible.slice(0, limit + 1 - items.length));
-    if (items.length > limit) break;
+  let bucket = position ? Math.min(position.bucket + 1, newest) : newest;
+  let filled = false;
+  for (; bucket >= 0; bucket -= 1) {
+    const inBucket = await models.Product.find({ feed_bucket: bucket }).lean();
+    for (const product of inBucket) {
+      if (product.deleting !== true && (!after || comesBefore(after, product))) items.push(product);
+    }
+    if (filled) break; // the one bucket beyond: stragglers of a near-simultaneous post
+    filled = items.length > limit && (!position || bucket <= position.bucket);
   }
+  items.sort((a, b) => (comesBefore(a, b) ? -1 : 1));
   return { items: items.slice(0, limit), more: items.length > limit };
 }

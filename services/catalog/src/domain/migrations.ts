@@ -1,12 +1,45 @@
-// One-off data changes run at start-up; each is idempotent and quick when there is nothing to do.
-import { listFeedHour, type FeedDayModel, type ProductModel } from './product.js';
+// One-off data changes run at start-up, through the native `mongodb` driver (the connection's
+// `db`), each idempotent and quick when there is nothing to do.
+import type { Connection } from 'mongoose';
+import { FEED_COUNTER, feedBucketOf } from './product.js';
 
-/** Products written before feed hours existed get theirs, and their hours are listed. */
-export async function backfillFeedHours(Product: ProductModel, FeedDay: FeedDayModel): Promise<number> {
-  const missing = await Product.find({ feed_hour: { $exists: false } }, { product_id: 1, created_at: 1 }).lean();
-  for (const product of missing) {
-    const hour = await listFeedHour(FeedDay, product.created_at);
-    await Product.updateOne({ product_id: product.product_id }, { $set: { feed_hour: hour } });
+/**
+ * Products written before feed buckets (ADR 0023; they had an hour, ADR 0014) are numbered
+ * oldest first and get their bucket. When the counter does not exist yet they take numbers
+ * 1…n and the counter starts at n, so every later post lands in a newer bucket. Products still
+ * without a bucket once the counter exists (a migration cut short) take the next numbers.
+ */
+export async function assignFeedBuckets(connection: Connection): Promise<number> {
+  const db = connection.db!;
+  const products = db.collection('product');
+  const counter = db.collection<{ _id: string; seq: number }>(FEED_COUNTER);
+  const missing = await products
+    .find({ feed_bucket: { $exists: false } }, { projection: { _id: 1, created_at: 1, product_id: 1 } })
+    .toArray();
+  if (missing.length === 0) return 0;
+  missing.sort((a, b) => {
+    const at = (a.created_at as Date).getTime();
+    const bt = (b.created_at as Date).getTime();
+    return at !== bt ? at - bt : String(a.product_id) < String(b.product_id) ? -1 : 1;
+  });
+  let first: number;
+  try {
+    // Only the first migration creates the counter: a duplicate key says another start did.
+    await counter.insertOne({ _id: 'feed', seq: missing.length });
+    first = 1;
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    const after = await counter.findOneAndUpdate({ _id: 'feed' }, { $inc: { seq: missing.length } }, { returnDocument: 'after' });
+    first = after!.seq - missing.length + 1;
+  }
+  // One update per bucket (at most FEED_BUCKET_SIZE products each).
+  const byBucket = new Map<number, unknown[]>();
+  missing.forEach((product, i) => {
+    const bucket = feedBucketOf(first + i);
+    byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), product._id]);
+  });
+  for (const [bucket, ids] of byBucket) {
+    await products.updateMany({ _id: { $in: ids as never[] }, feed_bucket: { $exists: false } }, { $set: { feed_bucket: bucket } });
   }
   return missing.length;
 }

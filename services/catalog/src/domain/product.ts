@@ -39,8 +39,8 @@ export const ProductSchema = new Schema(
     health: { type: String },
     nutrition: { type: NutritionSchema },
     created_at: { type: Date, required: true },
-    /** UTC hour of created_at ("2026-11-22T09"): the feed reads one hour at a time (see feed.ts). */
-    feed_hour: { type: String, required: true },
+    /** The feed bucket: products are numbered as posted and grouped FEED_BUCKET_SIZE at a time (see feed.ts, ADR 0023). */
+    feed_bucket: { type: Number, required: true },
     /** Set while a deletion's event is being published; the document goes right after. */
     deleting: { type: Boolean, default: false },
     outbox: OutboxField,
@@ -49,7 +49,7 @@ export const ProductSchema = new Schema(
 );
 ProductSchema.index({ product_id: 1 }, { unique: true });
 ProductSchema.index({ created_at: -1, product_id: -1 });
-ProductSchema.index({ feed_hour: 1, created_at: -1, product_id: -1 });
+ProductSchema.index({ feed_bucket: 1, created_at: -1, product_id: -1 });
 ProductSchema.index({ farmer_id: 1, created_at: -1 });
 
 export type ProductDocument = InferSchemaType<typeof ProductSchema>;
@@ -80,23 +80,29 @@ export function toApiProduct(doc: ProductDocument): Product {
   };
 }
 
-/** Days that have (or had) products, each listing its hours with products: one small document per day. */
-const FeedDaySchema = new Schema(
-  { day: { type: String, required: true }, hours: { type: [String], default: [] } },
-  { collection: 'feed_day', versionKey: false },
-);
-FeedDaySchema.index({ day: 1 }, { unique: true });
+/** At most this many products share a feed bucket (more only if the counter ever handed out a number twice). */
+export const FEED_BUCKET_SIZE = 100;
 
-export function feedDayModel(connection: Connection) {
-  return connection.model('FeedDay', FeedDaySchema);
+export const feedBucketOf = (seq: number) => Math.floor(seq / FEED_BUCKET_SIZE);
+
+/** The collection holding the feed counter: one document, `{ _id: 'feed', seq }`, incremented atomically. */
+export const FEED_COUNTER = 'feed_counter';
+
+type CounterDoc = { _id: string; seq: number };
+const counterOf = (connection: Connection) => connection.db!.collection<CounterDoc>(FEED_COUNTER);
+
+/** The next product's feed number: one atomic `$inc` on one document (by _id). */
+export async function nextFeedSeq(connection: Connection): Promise<number> {
+  const counter = await counterOf(connection).findOneAndUpdate(
+    { _id: 'feed' },
+    { $inc: { seq: 1 } },
+    { upsert: true, returnDocument: 'after' },
+  );
+  return counter!.seq;
 }
-export type FeedDayModel = ReturnType<typeof feedDayModel>;
 
-export const feedHourOf = (date: Date) => date.toISOString().slice(0, 13);
-
-/** Lists the product's hour before the product is written, so the feed never misses it. */
-export async function listFeedHour(FeedDay: FeedDayModel, createdAt: Date): Promise<string> {
-  const hour = feedHourOf(createdAt);
-  await FeedDay.updateOne({ day: hour.slice(0, 10) }, { $addToSet: { hours: hour.slice(11, 13) } }, { upsert: true });
-  return hour;
+/** The newest bucket (-1 while nothing was ever posted). */
+export async function newestFeedBucket(connection: Connection): Promise<number> {
+  const counter = await counterOf(connection).findOne({ _id: 'feed' });
+  return counter ? feedBucketOf(counter.seq) : -1;
 }

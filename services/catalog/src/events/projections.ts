@@ -1,12 +1,18 @@
 // Consumers that keep the catalog's projections current. Idempotent: farmers are replaced only
 // by a newer revision, images are inserted once by id and marked when removed; a farmer's new
 // name and place are copied onto their products. A deleted account takes its farmer and products.
-import { AccountDeleted, FarmerProfileChanged, ImageRemoved, ImageStored, ProductDeleted } from '@tuber/contracts';
+import { AccountDeleted, FarmerProfileChanged, ImageRemoved, ImageStored, ProductCreated, ProductDeleted } from '@tuber/contracts';
 import { flushOutbox, pendingEvent, type EventBus } from '@tuber/kit';
 import type { ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
+import type { ReadModel } from '../domain/read-model.js';
 
-export async function followProjections(bus: EventBus, projections: Projections, Product: ProductModel): Promise<void> {
+export async function followProjections(
+  bus: EventBus,
+  projections: Projections,
+  Product: ProductModel,
+  readModel: ReadModel,
+): Promise<void> {
   await projections.RemovedFarmer.init();
   await bus.consume(FarmerProfileChanged, { durable: 'catalog-farmers' }, async (event) => {
     const { farmer_id, business_name, location, tuber, revision } = event;
@@ -20,6 +26,17 @@ export async function followProjections(bus: EventBus, projections: Projections,
       await projections.Farmer.create({ farmer_id, business_name, location, tuber, revision });
     }
     await Product.updateMany({ farmer_id }, { $set: { business_name, location } });
+    await readModel.refreshFarmer(farmer_id);
+  });
+
+  // The read model (ADR 0023) follows the catalog's own events too: each re-reads the product
+  // from MongoDB and copies what it finds (or removes it), so a write-through that did not happen
+  // (a crash, Redis away) is made good, and a late or repeated event changes nothing.
+  await bus.consume(ProductCreated, { durable: 'catalog-read-model-created' }, async (event) => {
+    await readModel.refresh(event.product_id, event.farmer_id);
+  });
+  await bus.consume(ProductDeleted, { durable: 'catalog-read-model-deleted' }, async (event) => {
+    await readModel.refresh(event.product_id, event.farmer_id);
   });
 
   await bus.consume(ImageStored, { durable: 'catalog-images' }, async (event) => {
@@ -73,5 +90,6 @@ export async function followProjections(bus: EventBus, projections: Projections,
       await flushOutbox(Product, { product_id: product.product_id }, bus);
       await Product.deleteOne({ product_id: product.product_id, deleting: true, 'outbox.0': { $exists: false } });
     }
+    await readModel.refreshFarmer(farmer_id);
   });
 }

@@ -4,12 +4,15 @@ import { NewProduct, Product as ProductResponse, ProductCreated, ProductDeleted 
 import { badRequest, conflict, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
 import { checkNewProduct, IMAGES_IN_USE_MESSAGE } from '../domain/new-product.js';
-import { listFeedHour, toApiProduct, type FeedDayModel, type ProductModel } from '../domain/product.js';
+import { feedBucketOf, nextFeedSeq, toApiProduct, type ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
+import type { ReadModel } from '../domain/read-model.js';
+import type { Connection } from 'mongoose';
 
 export interface FarmerProductDeps {
   Product: ProductModel;
-  FeedDay: FeedDayModel;
+  connection: Connection;
+  readModel: ReadModel;
   projections: Projections;
   bus: EventBus;
   /** How long to wait for a just-uploaded image's event to reach the catalog. */
@@ -68,7 +71,6 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       const byId = new Map(images.map((image) => [image.image_id, image]));
       const ordered = body.image_ids.map((id) => byId.get(id)!);
       const productId = randomUUID();
-      const createdAt = new Date();
       // Each photo serves one product: take them all (one atomic update per image), or none.
       const release = () =>
         projections.Image.updateMany({ image_id: { $in: body.image_ids }, product_id: productId }, { $set: { product_id: null } });
@@ -80,8 +82,11 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         await release();
         throw conflict(IMAGES_IN_USE_MESSAGE);
       }
+      let createdAt: Date;
       try {
-        const feedHour = await listFeedHour(deps.FeedDay, createdAt);
+        // Its number in the feed first, then the clock (ADR 0023: buckets follow posting order).
+        const feedBucket = feedBucketOf(await nextFeedSeq(deps.connection));
+        createdAt = new Date();
         await Product.create({
           product_id: productId,
           farmer_id: farmerId,
@@ -100,7 +105,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           ...(body.health?.trim() ? { health: body.health.trim() } : {}),
           ...(body.nutrition ? { nutrition: body.nutrition } : {}),
           created_at: createdAt,
-          feed_hour: feedHour,
+          feed_bucket: feedBucket,
           outbox: [
             pendingEvent(
               ProductCreated,
@@ -117,6 +122,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       await publishRecorded(Product, { product_id: productId }, bus, request.log);
       request.log.info({ productId, farmerId }, 'product posted');
       const saved = await Product.findOne({ product_id: productId }).lean();
+      await deps.readModel.put(saved!);
       return reply.code(201).send(toApiProduct(saved!));
     },
   );
@@ -131,7 +137,9 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         response: { 200: Type.Object({ items: Type.Array(ProductResponse) }), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const cached = await deps.readModel.farmerProducts(request.identity.userId);
+      if (cached) return reply.type('application/json; charset=utf-8').send(`{"items":[${cached.join(',')}]}`);
       const docs = await Product.find({ farmer_id: request.identity.userId, deleting: { $ne: true } })
         .sort({ created_at: -1 })
         .limit(500)
@@ -166,6 +174,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       );
       const marked = await Product.updateOne(mine, { $set: { deleting: true }, $push: { outbox: event } });
       if (marked.modifiedCount === 0) throw notFound('This product does not exist or has been removed.');
+      await deps.readModel.remove(productId, farmerId);
       // Hidden from now on; the record goes once its event is out (here, or by the outbox relay).
       if (await publishRecorded(Product, { product_id: productId }, bus, request.log)) {
         await Product.deleteOne({ product_id: productId, deleting: true, 'outbox.0': { $exists: false } });

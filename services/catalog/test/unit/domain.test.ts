@@ -3,14 +3,18 @@ import { decodeCursor, encodeCursor } from '../../src/domain/cursor.js';
 import { koboToNaira, nairaToKobo } from '../../src/domain/money.js';
 
 describe('feed cursor', () => {
-  it('round-trips a position', () => {
-    const position = { createdAt: new Date('2026-11-22T10:00:00.123Z'), productId: 'p-1' };
+  it('round-trips a position with its feed bucket', () => {
+    const position = { createdAt: new Date('2026-11-22T10:00:00.123Z'), productId: 'p-1', bucket: 42 };
     expect(decodeCursor(encodeCursor(position))).toEqual(position);
   });
   it('rejects cursors it did not issue', () => {
     expect(decodeCursor('not-a-cursor')).toBeUndefined();
-    expect(decodeCursor(Buffer.from('yesterday|p-1').toString('base64url'))).toBeUndefined();
-    expect(decodeCursor(Buffer.from('2026-11-22T10:00:00.000Z|a|b').toString('base64url'))).toBeUndefined();
+    expect(decodeCursor(Buffer.from('f2|1|yesterday|p-1').toString('base64url'))).toBeUndefined();
+    expect(decodeCursor(Buffer.from('f2|-1|2026-11-22T10:00:00.000Z|p-1').toString('base64url'))).toBeUndefined();
+    expect(decodeCursor(Buffer.from('f2|1|2026-11-22T10:00:00.000Z|a|b').toString('base64url'))).toBeUndefined();
+  });
+  it('refuses a cursor of the hour-bucket feed (ADR 0014), so an old page link gets a clear 400', () => {
+    expect(decodeCursor(Buffer.from('2026-11-22T10:00:00.000Z|p-1').toString('base64url'))).toBeUndefined();
   });
 });
 
