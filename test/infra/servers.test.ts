@@ -1,7 +1,7 @@
 // Each local server used for real: documents, keys, objects read through the gateway, mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { Redis } from 'ioredis';
+import { createClient } from 'redis';
 import { Client } from 'minio';
 import nodemailer from 'nodemailer';
 import { randomUUID } from 'node:crypto';
@@ -33,13 +33,14 @@ describe('MongoDB wire protocol (FerretDB locally, MongoDB in compose)', () => {
 
 describe('Redis', () => {
   it('sets a key with an expiry and gets it', async () => {
-    const redis = new Redis(redisUrl());
+    const redis = await createClient({ url: redisUrl() }).connect();
     const key = `infra-test:${randomUUID()}`;
-    await redis.set(key, 'cassava', 'EX', 30);
+    await redis.set(key, 'cassava', { expiration: { type: 'EX', value: 30 } });
     expect(await redis.get(key)).toBe('cassava');
     expect(await redis.ttl(key)).toBeGreaterThan(0);
     await redis.del(key);
-    redis.disconnect();
+    expect(await redis.get(key)).toBeNull();
+    redis.destroy();
   });
 });
 
