@@ -86,7 +86,7 @@ describe('a write while NATS is away', () => {
   });
 
   afterAll(async () => {
-    await nats?.restore().catch(() => undefined);
+    await nats?.restore(); // in case the test stopped half-way
     await app?.close();
     await observer?.close();
     await model?.db.dropDatabase().catch(() => undefined);
@@ -154,7 +154,7 @@ describe('a database that is away', () => {
 
   afterAll(async () => {
     mongo?.thaw();
-    await mongo?.restore().catch(() => undefined);
+    await mongo?.restore();
     await model?.db.dropDatabase().catch(() => undefined);
     await app?.close();
     await mongo?.close().catch(() => undefined);

@@ -49,12 +49,18 @@ export async function tcpProxy(targetHost: string, targetPort: number): Promise<
       });
       upstream.on('close', () => client.destroy());
     });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
     port = (server.address() as AddressInfo).port;
   };
   const stop = async () => {
     for (const s of sockets) s.destroy();
-    await new Promise((resolve) => server.close(resolve));
+    if (server.listening) await new Promise((resolve) => server.close(resolve));
   };
   await listen();
   return {
@@ -68,7 +74,9 @@ export async function tcpProxy(targetHost: string, targetPort: number): Promise<
       return parsed.toString();
     },
     cut: stop,
-    restore: listen,
+    restore: async () => {
+      if (!server.listening) await listen();
+    },
     freeze() {
       frozen = true;
       for (const [client, upstream] of pairs) {
