@@ -118,12 +118,13 @@ describe(`R3: a poison event among ${GOOD} good ones (${SCALE})`, () => {
     // After the poison event: handled while it was being retried (before it was given up on).
     const afterPoison = rest.filter((k) => (handledAt.get(k) ?? Infinity) < poisonAttempts[poisonAttempts.length - 1]!.at).length;
     await new Promise((resolve) => setTimeout(resolve, 2 * BACKOFF.maxBackoffMs));
-    const attemptsBeforeFix = poisonAttempts.length;
+    const beforeFix = [...poisonAttempts];
+    const attemptsBeforeFix = beforeFix.length;
 
     const alert = logLines.find((l) => l.alert === 'dead-letter' && l.consumer === DURABLE);
     const letter = parked[0];
-    const gaps = poisonAttempts.slice(1).map((a, i) => a.at - poisonAttempts[i]!.at);
-    const expectedGaps = poisonAttempts.slice(1).map((_, i) => retryDelay(BACKOFF, i + 1));
+    const gaps = beforeFix.slice(1).map((a, i) => a.at - beforeFix[i]!.at);
+    const expectedGaps = beforeFix.slice(1).map((_, i) => retryDelay(BACKOFF, i + 1));
 
     // ---- the fix, then the real re-drive command ----
     fixed = true;
@@ -148,7 +149,7 @@ describe(`R3: a poison event among ${GOOD} good ones (${SCALE})`, () => {
     const redeliveries = deliveries - (GOOD + 2); // 1 delivery per good event, the poison's first and its re-driven one
     const checks = {
       parkedOnce: parked.length === 1,
-      parkedAfterBound: attemptsBeforeFix === MAX_DELIVER && poisonAttempts.map((a) => a.delivery).join() === '1,2,3,4,5',
+      parkedAfterBound: attemptsBeforeFix === MAX_DELIVER && beforeFix.map((a) => a.delivery).join() === '1,2,3,4,5',
       backedOff: gaps.every((gap, i) => gap >= expectedGaps[i]! * 0.8),
       deadLetterComplete:
         letter?.subject === ProductPriced.subject &&
@@ -186,11 +187,11 @@ describe(`R3: a poison event among ${GOOD} good ones (${SCALE})`, () => {
         goodHandledWhilePoisonRetried: afterPoison,
       },
       observations: [
-        `poison deliveries at +${poisonAttempts.map((a) => a.at - poisonPublished).join(', +')} ms (gaps ${gaps.join(', ')} ms; back-off ${expectedGaps.join(', ')} ms); parked after ${((parkedAt - poisonPublished) / 1000).toFixed(1)} s, not delivered again until the re-drive`,
+        `poison deliveries at +${beforeFix.map((a) => Math.max(0, a.at - poisonPublished)).join(', +')} ms (gaps ${gaps.join(', ')} ms; back-off ${expectedGaps.join(', ')} ms); parked after ${((parkedAt - poisonPublished) / 1000).toFixed(1)} s, not delivered again until the re-drive`,
         `all ${GOOD} good events handled ${((allGoodAt - started) / 1000).toFixed(1)} s after the first publish; ${afterPoison} of the ${rest.length} published after the poison one were handled before it was given up on`,
         `dead letter #${letter?.seq}: subject ${letter?.subject}, message id ${letter?.messageId}, ${letter?.deliveries} deliveries, error "${letter?.error}"`,
         `alert (level ${alert?.level === 50 ? 'error' : alert?.level}): ${String(alert?.msg)}`,
-        `re-drive: ${command.stdout.trim().split('\n').pop()}; effect seen ${redrivenAfter} ms after the command started; effects for the poison key: ${effects.get(POISON_KEY) ?? 0}; left in TUBER_DLQ: ${leftParked.length}`,
+        `re-drive: "${command.stdout.trim().split('\n').pop()}"; effect seen ${redrivenAfter} ms after the command started; effects for the poison key: ${effects.get(POISON_KEY) ?? 0}; left in TUBER_DLQ: ${leftParked.length}`,
       ],
       pass,
       notes: [
