@@ -70,7 +70,7 @@ export async function runJourneys(options: JourneyOptions): Promise<JourneyResul
 
   try {
     // Farmers have a catalog record before their first post (it arrives by event).
-    const catalog = await mongoose.createConnection(mongoUrl('catalog')).asPromise();
+    const catalog = await mongoose.createConnection(mongoUrl('catalog', 'catalog')).asPromise();
     try {
       const ids = farmers.map((f) => f.id);
       await until(
