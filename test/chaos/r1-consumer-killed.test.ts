@@ -30,6 +30,12 @@ const FARMERS = byScale(40, 4);
 const POSTS_PER_FARMER = byScale(15, 10);
 const DELETES_PER_FARMER = byScale(7, 5);
 const KILLS = byScale(2, 1);
+/**
+ * Farmers sending at once. 40 at once saturated the two cores (p50 1.3 s per command) and, with a
+ * benchmark running beside it, took PostgreSQL past its 100 connections (FerretDB keeps a pool per
+ * user): 153 commands answered 500. The same throughput comes from fewer at once.
+ */
+const CONCURRENCY = byScale(12, 4);
 /** How long the media service stays dead each time. */
 const DOWN_MS = byScale(5_000, 3_000);
 const RUN = Date.now().toString(36);
@@ -63,7 +69,12 @@ let catalog: mongoose.Connection;
 let media: mongoose.Connection;
 let profile: mongoose.Connection;
 const recorder = new Recorder();
-const notes: string[] = [];
+const notes: string[] = [
+  'Found by this scenario: with 40 farmers sending at once (p50 1.3 s per command on the 2 shared cores) and a benchmark beside it, ' +
+    'PostgreSQL ran out of its 100 connections (FerretDB opens a pool per user) and 153 of 5 000 commands were answered 500 ' +
+    '("remaining connection slots are reserved"), where an overloaded database should give 503. The run now sends from fewer farmers ' +
+    'at a time (same throughput); the connection budget (postgres max_connections, FerretDB pool sizes) is left to the infrastructure.',
+];
 
 beforeAll(async () => {
   await healthyStack();
@@ -149,7 +160,8 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
     const removedFrom = (await probe.messages(ImageRemoved.subject)).lastSeq;
 
     const posts = new Map<string, Post>();
-    const lastChange = new Map<string, { key: string; revision: number }>();
+    const changesAccepted = new Map<string, number>();
+    let skipped = 0;
     const refused: string[] = [];
     let done = 0;
     const runStarted = Date.now();
@@ -168,12 +180,16 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
           if (answer.status !== 201) refused.push(`${command.key}: ${answer.status} ${answer.body?.message ?? ''}`);
         } else if (command.kind === 'delete') {
           const post = posts.get(command.of);
-          const answer = await farmer.call('DELETE', `/api/catalog/products/${post?.productId ?? 'none'}`, { recorder });
-          if (answer.status === 204 && post) post.deleted = true;
-          else refused.push(`${command.key} (delete): ${answer.status} ${answer.body?.message ?? ''}`);
+          if (!post?.productId) {
+            skipped += 1; // its post was refused: there is nothing to delete
+          } else {
+            const answer = await farmer.call('DELETE', `/api/catalog/products/${post.productId}`, { recorder });
+            if (answer.status === 204) post.deleted = true;
+            else refused.push(`${command.key} (delete): ${answer.status} ${answer.body?.message ?? ''}`);
+          }
         } else {
           const answer = await farmer.call('PATCH', '/api/profile/me', { json: { business_name: command.key }, recorder });
-          if (answer.status === 200) lastChange.set(farmer.id, { key: command.key, revision: command.revision });
+          if (answer.status === 200) changesAccepted.set(farmer.id, (changesAccepted.get(farmer.id) ?? 0) + 1);
           else refused.push(`${command.key}: ${answer.status} ${answer.body?.message ?? ''}`);
         }
         done += 1;
@@ -222,7 +238,7 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
     await Promise.all([
       injure(),
       pool(
-        FARMERS,
+        CONCURRENCY,
         farmers.map((farmer, f) => () => drive(farmer, scripts[f]!)),
       ),
     ]);
@@ -289,6 +305,7 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
     }
 
     const missing: string[] = [];
+    let missingCount = 0;
     const doubled: string[] = [];
     let effects = 0;
     const sent = { post: 0, delete: 0, change: 0 };
@@ -312,6 +329,7 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
         const notRemoved = post.imageIds.filter((id) => !catalogImages.get(id)?.[0]?.removed);
         const unannounced = post.imageIds.filter((id) => !removals.has(id));
         if (copies > 0 || left.length || notRemoved.length || unannounced.length) {
+          missingCount += 1;
           missing.push(
             `delete ${post.key}: product records ${copies}, media records left ${left.length}, catalog not marked removed ${notRemoved.length}, no ImageRemoved ${unannounced.length}`,
           );
@@ -319,17 +337,18 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
       } else {
         const attached = post.imageIds.filter((id) => mediaImages.get(id)?.[0]?.product_id === post.productId);
         if (copies === 0 || attached.length !== post.imageIds.length) {
+          missingCount += 1;
           missing.push(`post ${post.key}: product records ${copies}, photos attached in media ${attached.length}/${post.imageIds.length}`);
         } else effects += 1;
       }
     }
 
-    const finalProfiles = new Map<string, { revision: number }>();
+    const finalProfiles = new Map<string, { revision: number; business_name: string }>();
     for (const doc of await profile
       .collection('farmer')
-      .find({ user_id: { $in: farmerIds } }, { projection: { user_id: 1, revision: 1 } })
+      .find({ user_id: { $in: farmerIds } }, { projection: { user_id: 1, revision: 1, business_name: 1 } })
       .toArray()) {
-      finalProfiles.set(doc.user_id as string, { revision: doc.revision as number });
+      finalProfiles.set(doc.user_id as string, { revision: doc.revision as number, business_name: doc.business_name as string });
     }
     const catalogFarmers = new Map<string, { business_name: string; revision: number }[]>();
     for (const doc of await catalog
@@ -345,33 +364,34 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
       .collection('product')
       .find({ farmer_id: { $in: farmerIds }, product_name: { $regex: `^R1 ${RUN} ` } }, { projection: { farmer_id: 1, business_name: 1 } })
       .toArray();
-    for (const [f, farmer] of farmers.entries()) {
-      const changes = scripts[f]!.filter((c) => c.kind === 'change');
-      const accepted = lastChange.get(farmer.id);
-      const made = accepted ? accepted.revision - startRevision.get(farmer.id)! : 0;
+    for (const farmer of farmers) {
+      const made = changesAccepted.get(farmer.id) ?? 0;
       sent.change += made;
       const copies = catalogFarmers.get(farmer.id) ?? [];
       if (copies.length > 1) doubled.push(`farmer ${farmer.id}: ${copies.length} catalog records`);
       const copy = copies[0];
-      const final = finalProfiles.get(farmer.id)?.revision ?? 0;
-      // Latest wins (ADR: revisions): a change's effect is the catalog carrying it or a later one,
-      // and the catalog must end on the last change, on the farmer and on each of their products.
-      const stale = liveProducts.filter((p) => p.farmer_id === farmer.id && p.business_name !== accepted?.key).length;
+      const final = finalProfiles.get(farmer.id);
+      const start = startRevision.get(farmer.id)!;
+      // Latest wins by revision: a change's effect is the catalog carrying it or a later one. The
+      // catalog must end on the profile's last revision and name, on the farmer and on each of
+      // their products, and the profile must have taken every accepted change.
+      const stale = liveProducts.filter((p) => p.farmer_id === farmer.id && p.business_name !== final?.business_name).length;
       if (
+        final &&
         copy &&
-        accepted &&
-        copy.revision === final &&
-        final === accepted.revision &&
-        copy.business_name === accepted.key &&
+        final.revision >= start + made &&
+        copy.revision === final.revision &&
+        copy.business_name === final.business_name &&
         stale === 0
       ) {
         effects += made;
       } else {
-        const reached = copy?.revision ?? 0;
-        const found = changes.filter((c) => c.kind === 'change' && c.revision <= reached).length;
-        effects += Math.min(found, made);
+        const lost = Math.min(made, Math.max(1, (final?.revision ?? start + made) - (copy?.revision ?? start)));
+        effects += made - lost;
+        missingCount += lost;
         missing.push(
-          `farmer ${farmer.id}: profile revision ${final}, last sent ${accepted?.revision} "${accepted?.key}", catalog revision ${copy?.revision} "${copy?.business_name}", products with an old name ${stale}`,
+          `farmer ${farmer.id}: ${made} changes accepted from revision ${start}; profile revision ${final?.revision} "${final?.business_name}", ` +
+            `catalog revision ${copy?.revision} "${copy?.business_name}", products with an old name ${stale}`,
         );
       }
     }
@@ -379,7 +399,7 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
     const sentTotal = sent.post + sent.delete + sent.change;
     const routes = recorder.stats();
     const errors5xx = routes.reduce((sum, r) => sum + r.errors, 0);
-    const pass = refused.length === 0 && settled && missing.length === 0 && doubled.length === 0 && redeliveries > 0 && errors5xx === 0;
+    const pass = refused.length === 0 && settled && missingCount === 0 && doubled.length === 0 && redeliveries > 0 && errors5xx === 0;
     reportChaos({
       id: 'R1',
       title: `Keyed commands while a consuming service is killed (kill -9 ×${KILLS})`,
@@ -387,7 +407,7 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
         `${TOTAL} commands through the gateway (${SCALE} form) from ${FARMERS} farmer accounts, each on its own loopback address ` +
         `(127.0.0.x; the gateway limits per address): ${FARMERS * POSTS_PER_FARMER} product posts (2 photos each, uploaded beforehand), ` +
         `${FARMERS * DELETES_PER_FARMER} deletes of earlier posts, ${changesTotal} profile changes (a new business name each), one farmer's commands in order, ` +
-        `farmers in parallel. The media service — consumer of ProductCreated (attach photos) and ProductDeleted (remove photos, announce ImageRemoved) — ` +
+        `${CONCURRENCY} farmers at a time. The media service — consumer of ProductCreated (attach photos) and ProductDeleted (remove photos, announce ImageRemoved) — ` +
         `was kill -9ed ${KILLS}× while it held delivered, unacknowledged messages (frozen with SIGSTOP until the server had handed it some, then SIGKILL), left down ${DOWN_MS / 1000} s and started again with infra/local/app.sh. ` +
         `Then every effect was looked up by its key: the product by its name in the catalog's database; each photo in the media database ` +
         `(attached to its product, or gone after a delete), in the catalog's (marked removed) and in the stream (one ImageRemoved per photo); ` +
@@ -396,10 +416,11 @@ describe(`R1: ${TOTAL} keyed commands while the media service is killed ${KILLS}
       counts: {
         sent: sentTotal,
         effects,
-        missing: missing.length,
+        missing: missingCount,
         doubled: doubled.length,
         redeliveries,
         refused: refused.length,
+        'deletes not sent (their post was refused)': skipped,
       },
       observations: [
         ...faults,
