@@ -193,9 +193,13 @@ async function commitToEffect(rate: number) {
 }
 
 try {
+  console.log('P7: warm-up');
   await outboxThroughput(1); // warm-up
+  console.log(`P7: outbox throughput, ${WRITERS} writers for ${THROUGHPUT_S} s`);
   const outbox = await outboxThroughput(THROUGHPUT_S);
+  console.log('P7: nats bench');
   const nats = natsBench(Math.max(4000, Math.round(outbox * THROUGHPUT_S * 4)));
+  console.log(`P7: commit→effect at ${RATE} and ${LOW_RATE} events/s`);
   const effect = await commitToEffect(RATE);
   const low = await commitToEffect(LOW_RATE);
   const runNote = (e: typeof effect) =>
