@@ -2,7 +2,7 @@
 // four exposed pages on the shell's own routes, in <StandaloneShell>.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider } from '@tuber/ui/router';
 import { StandaloneShell } from '@tuber/ui';
 import BuyerProfilePage from './exposed/BuyerProfilePage.js';
 import CartPage from './exposed/CartPage.js';

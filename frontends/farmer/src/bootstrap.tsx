@@ -2,7 +2,7 @@
 // three exposed pages on the shell's own routes, in <StandaloneShell> with a pasted-token dev session.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider } from '@tuber/ui/router';
 import { StandaloneShell } from '@tuber/ui';
 import AddProductPage from './exposed/AddProductPage.js';
 import FarmerProfilePage from './exposed/FarmerProfilePage.js';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@tuber/ui/router';
 
 /** Links that leave the landing remote (e.g. /login) land here when it runs without the shell. */
 export function StandaloneNotice() {

@@ -1,7 +1,7 @@
 // The landing remote as an app of its own (npm run dev / its server's index.html), without the shell.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from '@tuber/ui/router';
 import { StandaloneShell } from '@tuber/ui';
 import ForgotPasswordPage from './exposed/ForgotPasswordPage.js';
 import LandingPage from './exposed/LandingPage.js';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from '@tuber/ui/router';
 import { routes } from './routes.js';
 import { ShellRoot } from './ShellRoot.js';
 

@@ -1,8 +1,11 @@
 // The webpack setup every front end shares (shell and remotes differ only in the options below), so each
 // package's webpack.config.ts stays a few lines. Node-only: never import this from browser code.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
@@ -10,12 +13,33 @@ import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const uiBuildDir = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * react-router ships a production build next to the development one, but its package exports name only
+ * the development build (warnings and checks included); production bundles use the other (docs/adr/0025).
+ */
+function reactRouterProductionAliases(): Record<string, string> {
+  const production = path.join(path.dirname(require.resolve('react-router')), '..', 'production');
+  return { 'react-router$': path.join(production, 'index.mjs'), 'react-router/dom$': path.join(production, 'dom-export.mjs') };
+}
 
 export interface FrontEndOptions {
   /** Package folder (the one holding webpack.config.ts). */
   dir: string;
-  /** Federation options from the package's module-federation.config.ts. */
-  federation: moduleFederationPlugin.ModuleFederationPluginOptions;
+  /**
+   * Federation options from the package's module-federation.config.ts. Left out only by the benchmark's
+   * one-bundle baseline (bench/one-bundle), which builds the same pages without Module Federation.
+   */
+  federation?: moduleFederationPlugin.ModuleFederationPluginOptions;
+  /** Build name (CSS class prefix, webpack uniqueName) when there is no federation name. */
+  name?: string;
+  /** The page's entry module, relative to `dir` (default ./src/index.ts). */
+  entry?: string;
+  /** Output folder (default <dir>/dist). */
+  outDir?: string;
+  /** More webpack plugins (the baseline swaps the shell's remote slot for direct imports). */
+  plugins?: webpack.WebpackPluginInstance[];
   /** Dev-server port. */
   port: number;
   /** <title> of the standalone page. */
@@ -25,8 +49,8 @@ export interface FrontEndOptions {
    * the server root when standalone). "/" for the shell, whose deep links are answered by the SPA fallback.
    */
   publicPath: 'auto' | '/';
-  /** Files in <dir>/public are copied to dist as they are (e.g. the shell's remotes.json). */
-  publicDir?: boolean;
+  /** Files in <dir>/public (or in the folder named) are copied to dist as they are (e.g. the shell's remotes.json). */
+  publicDir?: boolean | string;
   /**
    * A remote's own page (src/index.ts booting the remote alone, e.g. with a dev token bar) is for
    * `npm run dev` only: the production build then emits just what hosts load (mf-manifest.json,
@@ -36,20 +60,37 @@ export interface FrontEndOptions {
   devServer?: DevServerConfiguration;
 }
 
+/**
+ * What of the federation runtime a build carries. A remote (it exposes pages and loads no remotes of its
+ * own) leaves out the code for loading remotes and reading their manifests (snapshots): its
+ * remoteEntry.js shrinks by about a third, and each page pays that much less for the remote's
+ * copy of the runtime (docs/adr/0025). The shell keeps all of it.
+ */
+function federationExperiments(federation: moduleFederationPlugin.ModuleFederationPluginOptions) {
+  const remote = Boolean(federation.exposes && Object.keys(federation.exposes).length > 0);
+  const loadsRemotes = federation.remotes !== undefined && Object.keys(federation.remotes).length > 0;
+  return {
+    optimization: { target: 'web' as const, ...(remote && !loadsRemotes ? { disableRemote: true, disableSnapshot: true } : {}) },
+  };
+}
+
 /** Copies <dir>/public into the build output without hashing (remotes.json must keep its name). */
 class CopyPublicDirPlugin {
   constructor(private readonly from: string) {}
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('CopyPublicDirPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'CopyPublicDirPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        if (!fs.existsSync(this.from)) return;
-        for (const file of fs.readdirSync(this.from, { recursive: true, withFileTypes: true })) {
-          if (!file.isFile()) continue;
-          const absolute = path.join(file.parentPath, file.name);
-          compilation.fileDependencies.add(absolute);
-          compilation.emitAsset(path.relative(this.from, absolute), new webpack.sources.RawSource(fs.readFileSync(absolute)));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicDirPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.from)) return;
+          for (const file of fs.readdirSync(this.from, { recursive: true, withFileTypes: true })) {
+            if (!file.isFile()) continue;
+            const absolute = path.join(file.parentPath, file.name);
+            compilation.fileDependencies.add(absolute);
+            compilation.emitAsset(path.relative(this.from, absolute), new webpack.sources.RawSource(fs.readFileSync(absolute)));
+          }
+        },
+      );
     });
   }
 }
@@ -57,7 +98,7 @@ class CopyPublicDirPlugin {
 export function frontEndConfig(options: FrontEndOptions) {
   return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
     const production = (argv.mode ?? 'production') === 'production';
-    const name = options.federation.name ?? path.basename(options.dir);
+    const name = options.federation?.name ?? options.name ?? path.basename(options.dir);
     const hashed = production ? '.[contenthash:8]' : '';
     const page = !(production && options.standalonePageInDevOnly);
 
@@ -65,12 +106,12 @@ export function frontEndConfig(options: FrontEndOptions) {
       mode: production ? 'production' : 'development',
       context: options.dir,
       // Without the page, the federation plugin adds the only entry (remoteEntry).
-      entry: page ? { main: './src/index.ts' } : {},
+      entry: page ? { main: options.entry ?? './src/index.ts' } : {},
       target: 'web',
       // No source maps in production: neither .map files nor sourceMappingURL comments ship (ADR 0019).
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(options.dir, 'dist'),
+        path: options.outDir ?? path.join(options.dir, 'dist'),
         publicPath: options.publicPath,
         // The federation runtime resolves the entry's file name before webpack has its content hash (only the
         // folder matters there), so the hash is added only once it exists.
@@ -87,6 +128,7 @@ export function frontEndConfig(options: FrontEndOptions) {
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         // Workspace packages resolve to their TypeScript sources.
         conditionNames: ['@tuber/source', '...'],
+        alias: production ? reactRouterProductionAliases() : {},
       },
       module: {
         rules: [
@@ -128,7 +170,19 @@ export function frontEndConfig(options: FrontEndOptions) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({ dts: false, experiments: { optimization: { target: 'web' } }, ...options.federation }),
+        ...(options.federation
+          ? [
+              new ModuleFederationPlugin({
+                dts: false,
+                // The shell provides every shared singleton from its first script: take what is loaded.
+                // ("version-first" would fetch every registered remote's remoteEntry.js to compare
+                // versions the first time a remote page loads, docs/adr/0025.)
+                shareStrategy: 'loaded-first',
+                experiments: federationExperiments(options.federation),
+                ...options.federation,
+              }),
+            ]
+          : []),
         ...(page
           ? [
               new HtmlWebpackPlugin({
@@ -139,7 +193,34 @@ export function frontEndConfig(options: FrontEndOptions) {
               }),
             ]
           : []),
-        ...(options.publicDir ? [new CopyPublicDirPlugin(path.join(options.dir, 'public'))] : []),
+        ...(options.publicDir
+          ? [new CopyPublicDirPlugin(typeof options.publicDir === 'string' ? options.publicDir : path.join(options.dir, 'public'))]
+          : []),
+        ...(options.plugins ?? []),
+        // Precompressed copies next to each script, page and manifest (brotli at its best level, gzip for
+        // older clients): the servers send them as they are (sirv --brotli --gzip, nginx gzip_static)
+        // instead of compressing on the fly at a lower level. About 15 % less JavaScript over the wire
+        // than the gateway's gzip level 5 (docs/adr/0025).
+        ...(production
+          ? [
+              new CompressionPlugin<zlib.BrotliOptions>({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: /\.(js|json|html|css|svg)$/,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+              new CompressionPlugin({
+                filename: '[path][base].gz',
+                algorithm: 'gzip',
+                test: /\.(js|json|html|css|svg)$/,
+                compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+            ]
+          : []),
       ],
       optimization: { moduleIds: 'deterministic' },
       performance: { hints: production ? 'warning' : false, maxEntrypointSize: 400_000, maxAssetSize: 400_000 },

@@ -9,8 +9,8 @@ export const sharedSingletons = {
   'react/jsx-runtime': singleton('^19.0.0'),
   'react-dom': singleton('^19.0.0'),
   'react-dom/client': singleton('^19.0.0'),
-  'react-router': singleton('^7.0.0'),
-  'react-router-dom': singleton('^7.0.0'),
+  // The router through @tuber/ui/router: only the parts the front ends use (see router.ts).
+  '@tuber/ui/router': singleton('^0.1.0'),
   '@tuber/ui': singleton('^0.1.0'),
 };
 

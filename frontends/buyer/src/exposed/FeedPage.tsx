@@ -1,6 +1,6 @@
 // The buyer product feed at /dashboard/buyer (spec §2): every product, newest first, more as the buyer scrolls.
 import { useLayoutEffect } from 'react';
-import { Navigate, useNavigationType } from 'react-router-dom';
+import { Navigate, useNavigationType } from '@tuber/ui/router';
 import { Button, Spinner, useSession } from '@tuber/ui';
 import { ProductCard } from '../feed/ProductCard.js';
 import { useFeed } from '../feed/useFeed.js';

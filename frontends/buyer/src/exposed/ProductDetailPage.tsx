@@ -1,5 +1,5 @@
 // Product detail at /dashboard/buyer/:productId (spec §2): seller, photos, nutrition, the texts, Add to cart, Contact Farmer.
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@tuber/ui/router';
 import { Button, buttonClass, formatNaira, nairaToKobo, shortAge, Spinner, useToast } from '@tuber/ui';
 import { addProductToCart } from '../cart/addProductToCart.js';
 import { ContactFarmerButton } from '../contact/ContactFarmerButton.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tuber/ui/router';
 import { firstWords, formatNaira, nairaToKobo, shortAge } from '@tuber/ui';
 import { productDetailRoute, type Product } from '../catalog/types.js';
 import styles from './feed.module.css';

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from '@tuber/ui/router';
 
 /** Links between the buyer pages when the remote runs alone (inside the shell, the dashboard sidebar does this). */
 export function StandaloneNav() {

@@ -1,6 +1,6 @@
 // /dashboard/farmer — the farmer's home: the Add Product form (spec §2, §4, §5).
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
 import { Button, useApi, useSession, useToast } from '@tuber/ui';
 import { NutritionPanel } from '../add-product/NutritionPanel.js';

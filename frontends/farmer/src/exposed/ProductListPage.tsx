@@ -1,6 +1,6 @@
 // /dashboard/productLists — "All Product List": the signed-in farmer's products, with Delete (spec §2, §4).
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
 import { Spinner, buttonClass, useApi, useToast } from '@tuber/ui';
 import { ConfirmDialog } from '../product-list/ConfirmDialog.js';

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from '@tuber/ui/router';
 import { ADD_PRODUCT_PATH, FARMER_PROFILE_PATH, PRODUCT_LIST_PATH } from '../shared/paths.js';
 import styles from './standalone.module.css';
 

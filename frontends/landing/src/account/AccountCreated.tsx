@@ -1,7 +1,7 @@
 // The sign-up success view (spec §2): "Account Created!", the verification notice, the product's own
 // "Resend verification" (spec §8's toasts) and Go to Login, which opens Keycloak's login page.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tuber/ui/router';
 import { Button, buttonClass, useApi, useToast } from '@tuber/ui';
 import { VERIFICATION_RESENT, resendFailure } from '../domain/rules.js';
 import styles from './forms.module.css';

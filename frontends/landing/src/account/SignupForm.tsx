@@ -2,7 +2,7 @@
 // the seven tuber checkboxes for farmers; "Passwords do not match!" and the 8-character minimum are checked
 // here before the server does (it also refuses common passwords, and its message is shown).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tuber/ui/router';
 import { Button, useApi, useToast } from '@tuber/ui';
 import { PASSWORD_HINT, REGISTRATION_SUCCESSFUL, TUBERS, signupFailure, signupPasswordProblem } from '../domain/rules.js';
 import { AccountCreated } from './AccountCreated.js';

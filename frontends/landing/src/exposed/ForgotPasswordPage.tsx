@@ -1,6 +1,6 @@
 // /forgot-password (guests only): e-mail a reset link, clear the form, /login after 3 s. Exposed as landing/ForgotPasswordPage.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@tuber/ui/router';
 import { Button, useApi, useToast } from '@tuber/ui';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';

@@ -1,5 +1,5 @@
 // The landing page ("/"): hero, about, Our Solution. Exposed to the shell as landing/LandingPage.
-import { Link } from 'react-router-dom';
+import { Link } from '@tuber/ui/router';
 import { buttonClass, useSession } from '@tuber/ui';
 import { HeroArt } from '../landing/HeroArt.js';
 import { ChartIcon, GlobeIcon, ShieldIcon, SproutIcon } from '../landing/icons.js';
@@ -32,6 +32,9 @@ const forFarmers = [
 
 export default function LandingPage() {
   const session = useSession();
+  // While the session is still being checked, a guest's buttons show at once (most visitors here are
+  // guests): appearing later they pushed the hero art down (layout shift, docs/adr/0025).
+  const guest = session.status === 'anonymous' || (session.status === 'loading' && session.expected !== 'signed-in');
   return (
     <>
       <section className={styles.hero}>
@@ -43,7 +46,7 @@ export default function LandingPage() {
               Yam, cassava, potatoes, ginger and more: quality tuber crops sourced directly from nearby farmers, at the price the farmer
               sets.
             </p>
-            {session.status === 'anonymous' && (
+            {guest && (
               // Join now and Login are in the shell's header; here the two ways in, straight away.
               <div className={styles.actions}>
                 <Link to="/signupfarmer" className={buttonClass('primary')}>

@@ -1,5 +1,5 @@
 // /onboarding (guests only): choose how to join. Exposed as landing/OnboardingPage.
-import { Link } from 'react-router-dom';
+import { Link } from '@tuber/ui/router';
 import { buttonClass } from '@tuber/ui';
 import styles from '../account/forms.module.css';
 

@@ -1,7 +1,7 @@
 // /reset-password (open): the link's single-use token (#token=…) is checked first; Update Password stays
 // disabled until it passes. Exposed as landing/ResetPasswordPage.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@tuber/ui/router';
 import { ApiError, Button, useApi, useAuth, useToast } from '@tuber/ui';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';

@@ -1,7 +1,7 @@
 // /dashboard: fixed sidebar on large screens; on small screens a toggle opens a green slide-in menu of
 // 40% of the width, closed by a close icon (spec §2). The current link is highlighted.
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from '@tuber/ui/router';
 import { useSession } from '@tuber/ui';
 import { useShellChrome } from '../session/ShellChrome.js';
 import { menuFor } from './menus.js';

@@ -1,6 +1,6 @@
 // Route guards (spec §2, §6): signed-in areas, guest-only pages and the buyer/farmer halves of the dashboard.
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from '@tuber/ui/router';
 import { Spinner, useSession } from '@tuber/ui';
 import { BUYER_HOME, FARMER_HOME } from '../session/redirects.js';
 

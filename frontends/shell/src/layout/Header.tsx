@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tuber/ui/router';
 import { Button, buttonClass, useSession, type UserType } from '@tuber/ui';
 import { profilePageOf } from '../dashboard/menus.js';
 import { useShellChrome } from '../session/ShellChrome.js';

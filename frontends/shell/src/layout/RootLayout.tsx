@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from '@tuber/ui/router';
 import { Header } from './Header.js';
 import { PendingProfileNotice } from './PendingProfileNotice.js';
 

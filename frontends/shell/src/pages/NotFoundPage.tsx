@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tuber/ui/router';
 import { buttonClass } from '@tuber/ui';
 import styles from './pages.module.css';
 

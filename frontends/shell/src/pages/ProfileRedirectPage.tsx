@@ -1,7 +1,7 @@
 // /profile (spec §2): a buyer goes to /dashboard/buyer, anyone else to /dashboard/farmer. Spinner while the
 // session and profile load, the error text when loading fails, "No User Logged In" when there is no user.
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@tuber/ui/router';
 import { ApiError, Spinner, useApi, useSession } from '@tuber/ui';
 import { dashboardHome } from '../session/redirects.js';
 import { useShellChrome } from '../session/ShellChrome.js';

@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router-dom';
+import { useRouteError } from '@tuber/ui/router';
 import { describeRouteError } from './routeError.js';
 import styles from './pages.module.css';
 

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from 'react-router-dom';
+import { isRouteErrorResponse } from '@tuber/ui/router';
 
 /** What the router's error screen shows: the status (e.g. "404 Not Found") or the error's message. */
 export function describeRouteError(error: unknown): string {

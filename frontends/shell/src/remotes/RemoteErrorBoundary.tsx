@@ -25,7 +25,9 @@ export class RemoteErrorBoundary extends Component<Props, { error: Error | null 
     return (
       <section className={styles.fallback} role="alert" data-remote-fallback={this.props.remote}>
         <h2 className={styles.title}>This part of Tuber Market could not be loaded</h2>
-        <p className={styles.text}>It may be a brief network problem or an update in progress. Please check your connection and try again.</p>
+        <p className={styles.text}>
+          It may be a brief network problem or an update in progress. Please check your connection and try again.
+        </p>
         <Button onClick={this.props.onRetry}>Try again</Button>
       </section>
     );

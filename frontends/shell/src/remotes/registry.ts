@@ -28,6 +28,17 @@ export function discoverRemotes(): Promise<Map<string, RemoteEntry>> {
   return discovery;
 }
 
+/**
+ * Starts fetching what `<remote>/<expose>` needs (its manifest, remoteEntry.js and the expose's own
+ * chunks, not the remote's shared fallbacks) without running it; loadRemotePage then finds them fetched.
+ * Best effort: a failure here only costs the head start.
+ */
+export async function preloadRemotePage(remote: string, expose: string): Promise<void> {
+  const remotes = await discoverRemotes();
+  if (!remotes.has(remote)) return;
+  await federation().preloadRemote([{ nameOrAlias: remote, exposes: [expose], resourceCategory: 'sync', share: false, depsRemote: false }]);
+}
+
 export interface PageModule {
   default: ComponentType;
 }
@@ -42,7 +53,11 @@ export async function loadRemotePage(remote: string, expose: string, { retry = f
   if (!entry) throw new Error(`${REMOTES_URL} has no remote named "${remote}"`);
   if (retry) federation().registerRemotes([{ ...entry }], { force: true });
 
-  const module = await withTimeout(federation().loadRemote<Partial<PageModule>>(`${remote}/${expose}`), LOAD_TIMEOUT_MS, `${remote}/${expose}`);
+  const module = await withTimeout(
+    federation().loadRemote<Partial<PageModule>>(`${remote}/${expose}`),
+    LOAD_TIMEOUT_MS,
+    `${remote}/${expose}`,
+  );
   if (!module || typeof module.default !== 'function') throw new Error(`${remote}/${expose} has no default component export`);
   return module as PageModule;
 }

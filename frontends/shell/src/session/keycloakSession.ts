@@ -50,8 +50,19 @@ function storage(): Storage | null {
   }
 }
 
+/** Whether this browser's last session was signed in: a layout hint for the next page load (ShellSession). */
+const WAS_SIGNED_IN = 'tuber:was-signed-in';
+
+function lastingStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = defaultSettings): SessionStore {
-  let session: ShellSession = { status: 'loading' };
+  let session: ShellSession = { status: 'loading', expected: lastingStorage()?.getItem(WAS_SIGNED_IN) ? 'signed-in' : 'anonymous' };
   let keycloak: Keycloak | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let justSignedIn = false;
@@ -64,6 +75,8 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
 
   const set = (next: ShellSession) => {
     session = next;
+    if (next.status === 'signed-in') lastingStorage()?.setItem(WAS_SIGNED_IN, '1');
+    if (next.status === 'anonymous') lastingStorage()?.removeItem(WAS_SIGNED_IN);
     listeners.forEach((listener) => listener());
   };
   const emit = (event: SessionEvent) => eventListeners.forEach((listener) => listener(event));

@@ -43,9 +43,11 @@ export interface ShellAuth {
 }
 
 export type ShellSession =
-  | { status: 'loading' }
-  | { status: 'anonymous' }
-  | { status: 'signed-in'; user: ShellUser };
+  /**
+   * `expected`: what this browser's last session was, for layout while the silent check runs (keep room
+   * for what will most likely show, so nothing jumps when it ends). Never for access decisions.
+   */
+  { status: 'loading'; expected?: 'signed-in' | 'anonymous' } | { status: 'anonymous' } | { status: 'signed-in'; user: ShellUser };
 
 export interface ShellContract {
   /** Bumped on breaking changes, so a remote can refuse an older shell instead of misbehaving. */

@@ -1,0 +1,426 @@
+// P8: first load of `/` (a guest) and `/dashboard/buyer` (a signed-in buyer), Lighthouse mobile on the
+// system Chromium, 5 runs each, median; against the same pages built as ONE bundle without Module
+// Federation (bench/one-bundle), served the same way, measured in the same run, runs interleaved.
+//
+// "Served the same way": both builds are served by sirv as the shell is (app.sh's flags) behind a copy
+// of the running gateway's rendered nginx config (.run/nginx/default.conf: same compression, headers,
+// proxies), each copy on a spare port. Chromium maps localhost:8080 to its copy (--host-resolver-rules),
+// so the page keeps the product's origin: Keycloak's redirect URIs, cookies and the CSP are the real ones.
+//
+// Run alone: `npx tsx --conditions=@tuber/source bench/frontend.bench.ts` with the stack up. It takes
+// /tmp/tuber-bench.lock itself (Lighthouse is CPU-bound) unless a parent process already holds it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { report, type BenchRow } from './support/report.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const state = path.resolve(repo, process.env.TUBER_STATE ?? '.run');
+const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const work = path.join(state, 'tmp', 'bench-frontend');
+process.env.KEYCLOAK_AUTH_CLIENT_SECRET ??= readSecret('keycloak-auth-client-secret');
+// After the secret is known: the accounts helper reads it when called.
+const { createAccount, deleteAccount } = await import('../test/support/accounts.js');
+
+function readSecret(name: string): string {
+  const file = path.join(state, 'secrets', name);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+}
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+/** Undoes what the run set up, last first (the bench lock, taken first, is let go last). */
+async function cleanUp() {
+  for (const step of cleanups.reverse()) await Promise.resolve(step()).catch((error: unknown) => console.error('clean-up:', error));
+  cleanups.length = 0;
+}
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+// ---------- the bench lock ----------
+
+/** True when an ancestor of this process is a `flock … tuber-bench.lock` (run.sh may wrap the benches). */
+function lockHeldByAncestor(lock: string): boolean {
+  let pid = process.ppid;
+  for (let depth = 0; depth < 12 && pid > 1; depth++) {
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (path.basename(cmdline[0] ?? '') === 'flock' && cmdline.includes(lock)) return true;
+      pid = Number(/^\d+ \(.*\) \S (\d+)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** Holds the lock in a child `flock … cat`, which lets go when our end of its stdin closes (even if we die). */
+async function takeBenchLock(lock = '/tmp/tuber-bench.lock'): Promise<void> {
+  if (lockHeldByAncestor(lock)) return;
+  const holder = spawn('flock', ['-w', '900', lock, 'sh', '-c', 'echo locked; exec cat > /dev/null'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout!.once('data', () => resolve());
+    holder.once('exit', (code) => reject(new Error(`could not take ${lock} (flock exited ${code})`)));
+  });
+  cleanups.push(() => holder.stdin!.end());
+}
+
+// ---------- serving both builds ----------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHttp(url: string, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  const result = spawnSync(command, args, {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+}
+
+/** The gateway's rendered config with its own listen port and the app (location /) on `appPort`. */
+function gatewayConfig(listenPort: number, appPort: number, dir: string): string {
+  const rendered = path.join(state, 'nginx', 'default.conf');
+  if (!fs.existsSync(rendered)) throw new Error(`${rendered} is missing: the gateway is not running (make up)`);
+  let conf = fs.readFileSync(rendered, 'utf8');
+  const listen = /listen\s+[^;]+;/;
+  const app = /location \/ \{ proxy_pass http:\/\/[^;]+; \}/;
+  if (!listen.test(conf) || !app.test(conf)) throw new Error(`${rendered}: no "listen" or "location /" line to adapt`);
+  conf = conf.replace(listen, `listen 127.0.0.1:${listenPort};`).replace(app, `location / { proxy_pass http://127.0.0.1:${appPort}; }`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'default.conf'), conf);
+  // As root nginx's workers run as an unprivileged user: their temp files go to a folder they own.
+  const temp = process.getuid?.() === 0 ? fs.mkdtempSync(path.join(os.tmpdir(), 'tuber-bench-nginx-')) : path.join(dir, 'temp');
+  fs.mkdirSync(temp, { recursive: true });
+  const user = process.getuid?.() === 0 ? (spawnSync('id', ['www-data']).status === 0 ? 'www-data' : 'nobody nogroup') : '';
+  if (user) fs.chmodSync(temp, 0o777);
+  cleanups.push(() => fs.rmSync(temp, { recursive: true, force: true }));
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `${user ? `user ${user};\n` : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  include ${dir}/default.conf;
+}
+`,
+  );
+  return path.join(dir, 'nginx.conf');
+}
+
+function startDaemon(command: string, args: string[]): ChildProcess {
+  const child = spawn(command, args, { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.once('exit', (code) => {
+    if (code) console.error(`${path.basename(command)} exited ${code}: ${stderr}`);
+  });
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  );
+  return child;
+}
+
+interface Variant {
+  name: 'federated' | 'baseline';
+  gatewayPort: number;
+}
+
+async function serve(): Promise<Variant[]> {
+  const shellPort = Number(
+    /location \/ \{ proxy_pass http:\/\/127\.0\.0\.1:(\d+);/.exec(fs.readFileSync(path.join(state, 'nginx', 'default.conf'), 'utf8'))?.[1],
+  );
+  const baselineDir = path.join(work, 'one-bundle');
+  const started = Date.now();
+  run('npx', ['webpack', '-c', 'bench/one-bundle/webpack.config.ts', '--mode', 'production', '--no-stats'], {
+    ONE_BUNDLE_OUT: baselineDir,
+  });
+  console.log(`baseline built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const baselinePort = await freePort();
+  startDaemon(path.join(repo, 'node_modules/.bin/sirv'), [
+    baselineDir,
+    '--cors',
+    '--quiet',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(baselinePort),
+    '--single',
+  ]);
+  await waitHttp(`http://127.0.0.1:${baselinePort}/`);
+
+  const variants: Variant[] = [];
+  for (const [name, appPort] of [
+    ['federated', shellPort],
+    ['baseline', baselinePort],
+  ] as const) {
+    const gatewayPort = await freePort();
+    const conf = gatewayConfig(gatewayPort, appPort, path.join(work, `gateway-${name}`));
+    startDaemon('nginx', ['-c', conf, '-p', path.dirname(conf)]);
+    await waitHttp(`http://127.0.0.1:${gatewayPort}/gateway-health`);
+    variants.push({ name, gatewayPort });
+  }
+  return variants;
+}
+
+// ---------- browsers ----------
+
+interface Browser {
+  variant: Variant;
+  page: 'landing' | 'dashboard';
+  chrome: chromeLauncher.LaunchedChrome;
+}
+
+async function launch(variant: Variant, page: Browser['page']): Promise<Browser> {
+  const host = new URL(publicUrl).host;
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [...CHROME_FLAGS, `--host-resolver-rules=MAP ${host} 127.0.0.1:${variant.gatewayPort}`],
+  });
+  cleanups.push(() => chrome.kill());
+  return { variant, page, chrome };
+}
+
+/** Signs the buyer in through the app's /login and Keycloak's form; the first page creates the profile. */
+async function signIn(browser: Browser, email: string, password: string): Promise<void> {
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${browser.chrome.port}`);
+  try {
+    const context = cdp.contexts()[0]!;
+    const page = await context.newPage();
+    await page.goto(`${publicUrl}/login`);
+    const username = page.locator('#username');
+    const loginButton = page.getByRole('button', { name: 'Login', exact: true });
+    await username.or(loginButton).first().waitFor({ timeout: 30_000 });
+    if (!(await username.isVisible())) await loginButton.click();
+    await username.fill(email);
+    await page.locator('#password').fill(password);
+    await page.locator('#kc-login').click();
+    await page.waitForURL(/\/dashboard\/buyer$/, { timeout: 60_000 }).catch(async (error: unknown) => {
+      throw new Error(
+        `the buyer did not reach /dashboard/buyer after signing in (at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 200)})`,
+        {
+          cause: error,
+        },
+      );
+    });
+    // The first sign-in creates the profile; later loads are the ordinary ones measured here.
+    await page.getByTestId('product-card').or(page.getByRole('heading').first()).first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    await page.close();
+  } finally {
+    await cdp.close();
+  }
+}
+
+interface Sample {
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  score: number;
+  /** Bytes of JavaScript transferred (compressed, with headers) during the load. */
+  js: number;
+  scripts: number;
+  lcpElement: string;
+  finalUrl: string;
+}
+
+async function measure(browser: Browser, route: string): Promise<Sample> {
+  const result = await lighthouse(`${publicUrl}${route}`, {
+    port: browser.chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]!;
+  const requests = (audit('network-requests').details as { items: { resourceType?: string; transferSize?: number }[] }).items;
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const lcpDetails = audit('largest-contentful-paint-element').details as
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  return {
+    lcp: audit('largest-contentful-paint').numericValue!,
+    fcp: audit('first-contentful-paint').numericValue!,
+    tbt: audit('total-blocking-time').numericValue!,
+    cls: audit('cumulative-layout-shift').numericValue!,
+    score: lhr.categories.performance!.score ?? 0,
+    js: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    scripts: scripts.length,
+    lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(repo, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+// ---------- the run ----------
+
+const allPages = [
+  { page: 'landing', route: '/', title: '`/` (guest)' },
+  { page: 'dashboard', route: '/dashboard/buyer', title: '`/dashboard/buyer` (signed-in buyer)' },
+] as const;
+// BENCH_PAGES=landing measures one page only (while working on it); make bench measures both.
+const pages = allPages.filter(({ page }) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(page));
+
+const benchStarted = Date.now();
+let accountId: string | undefined;
+try {
+  await takeBenchLock();
+  const variants = await serve();
+  const account = pages.some(({ page }) => page === 'dashboard') ? await createAccount({ role: 'buyer' }) : undefined;
+  accountId = account?.id;
+
+  const browsers: Browser[] = [];
+  for (const variant of variants) {
+    for (const { page } of pages) {
+      const browser = await launch(variant, page);
+      if (page === 'dashboard' && account) await signIn(browser, account.email, account.password);
+      browsers.push(browser);
+    }
+  }
+
+  const samples = new Map<string, Sample[]>();
+  const key = (variant: string, page: string) => `${variant}/${page}`;
+  // Interleaved (federated, baseline, federated, …) so drift in the shared machine's load hits both alike.
+  for (let i = 0; i < RUNS; i++) {
+    for (const { page, route } of pages) {
+      for (const browser of browsers.filter((b) => b.page === page)) {
+        const sample = await measure(browser, route);
+        const expected = `${publicUrl}${route}`;
+        if (sample.finalUrl.replace(/\/$/, '') !== expected.replace(/\/$/, ''))
+          throw new Error(`${browser.variant.name} ${route} ended at ${sample.finalUrl}, not ${expected}`);
+        samples.set(key(browser.variant.name, page), [...(samples.get(key(browser.variant.name, page)) ?? []), sample]);
+        console.log(
+          `run ${i + 1} ${browser.variant.name.padEnd(9)} ${route.padEnd(17)} LCP ${Math.round(sample.lcp)} ms  FCP ${Math.round(sample.fcp)} ms  TBT ${Math.round(sample.tbt)} ms  CLS ${sample.cls.toFixed(3)}  JS ${(sample.js / 1024).toFixed(1)} KB (${sample.scripts})  score ${Math.round(sample.score * 100)}  LCP element ${sample.lcpElement}`,
+        );
+      }
+    }
+  }
+
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  for (const { page, title } of pages) {
+    const fed = samples.get(key('federated', page))!;
+    const base = samples.get(key('baseline', page))!;
+    const m = (list: Sample[], pick: (s: Sample) => number) => median(list.map(pick));
+    const lcp = m(fed, (s) => s.lcp);
+    const baseLcp = m(base, (s) => s.lcp);
+    const tbt = m(fed, (s) => s.tbt);
+    const cls = m(fed, (s) => s.cls);
+    const js = m(fed, (s) => s.js);
+    const score = m(fed, (s) => s.score);
+    rows.push(
+      {
+        label: `${title}: LCP, federated vs one bundle`,
+        value: ms(lcp),
+        baseline: ms(baseLcp),
+        ratio: lcp / baseLcp,
+        target: '≤ 1.15× the baseline',
+        pass: lcp / baseLcp <= 1.15,
+      },
+      { label: `${title}: LCP`, value: ms(lcp), baseline: ms(baseLcp), target: '≤ 2.5 s', pass: lcp <= 2500 },
+      { label: `${title}: TBT`, value: ms(tbt), baseline: ms(m(base, (s) => s.tbt)), target: '≤ 200 ms', pass: tbt <= 200 },
+      { label: `${title}: CLS`, value: cls.toFixed(3), baseline: m(base, (s) => s.cls).toFixed(3), target: '≤ 0.1', pass: cls <= 0.1 },
+      {
+        label: `${title}: initial JS (gzip, transferred)`,
+        value: kb(js),
+        baseline: kb(m(base, (s) => s.js)),
+        target: '≤ 150 KB',
+        pass: js <= 150 * 1024,
+      },
+      {
+        label: `${title}: Lighthouse performance score`,
+        value: String(Math.round(score * 100)),
+        baseline: String(Math.round(m(base, (s) => s.score) * 100)),
+      },
+    );
+    notes.push(
+      `${page}: ${m(fed, (s) => s.scripts)} scripts federated vs ${m(base, (s) => s.scripts)} baseline; FCP ${ms(m(fed, (s) => s.fcp))} vs ${ms(m(base, (s) => s.fcp))}; LCP element ${fed[0]!.lcpElement} (baseline ${base[0]!.lcpElement}); runs' LCP federated ${fed.map((s) => Math.round(s.lcp)).join('/')} ms, baseline ${base.map((s) => Math.round(s.lcp)).join('/')} ms`,
+    );
+  }
+  report({
+    id: 'P8',
+    title: 'First load of the landing page and the buyer dashboard (Module Federation vs one bundle)',
+    method:
+      `Lighthouse ${lighthouseVersion()} (default mobile settings: Moto G Power emulation, simulated slow 4G and 4× CPU) ` +
+      `on the system Chromium (${CHROME_FLAGS.join(' ')}), ${RUNS} runs per page and build, interleaved, medians. ` +
+      'Baseline: the same shell and pages built as ONE bundle without Module Federation (bench/one-bundle: the shell bootstrap with every exposed page imported directly), ' +
+      'built in this run and served like the shell (sirv --single) behind a copy of the running gateway config; the federated build is the running shell and remotes behind another copy. ' +
+      'Chromium maps localhost:8080 to the copy, so both keep the product origin (Keycloak, cookies, CSP). ' +
+      '`/` is loaded as a guest; `/dashboard/buyer` by a buyer signed in beforehand (Keycloak SSO cookie; the page does its own silent check). ' +
+      'Initial JS: every script transferred during the Lighthouse load (compressed bytes with headers), no interaction.',
+    rows,
+    notes: [...notes, `bench took ${Math.round((Date.now() - benchStarted) / 1000)} s`],
+  });
+} finally {
+  await cleanUp();
+  if (accountId) await deleteAccount(accountId);
+}
