@@ -9,7 +9,7 @@
 //     (durable, explicitly acknowledged, like the kit's consumers). Target p99 ≤ 50 ms.
 // The events are tuber.identity.account.email.changed.v1 with email_verified false: a real contract
 // (the outbox publishes contracts only) whose one real consumer, the profile service, takes no
-// action on it. The documents live in a scratch database (bench_events), dropped at the end.
+// action on it. The documents live in a scratch collection (database bench_events), dropped at the end.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,10 +36,15 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const log = pino({ level: 'error' });
 const subject = AccountEmailChanged.subject;
 
-const connection = await mongoose.createConnection(mongoUrl('bench_events')).asPromise();
+// A scratch collection, dropped at the end; P7_MONGO_DB/P7_MONGO_USER point it elsewhere (e.g. a service's own
+// database as that service's user, when the test user cannot be used).
+const MONGO_DB = process.env.P7_MONGO_DB ?? 'bench_events';
+const MONGO_USER = process.env.P7_MONGO_USER ?? 'tuber-test';
+const collection = `bench_outbox_${randomUUID().slice(0, 8)}`;
+const connection = await mongoose.createConnection(mongoUrl(MONGO_DB, MONGO_USER)).asPromise();
 const Account = connection.model(
   'BenchAccount',
-  new mongoose.Schema({ account_id: String, email: String, changed_at: Date, outbox: OutboxField }, { collection: 'account' }),
+  new mongoose.Schema({ account_id: String, email: String, changed_at: Date, outbox: OutboxField }, { collection }),
 );
 const bus = await EventBus.connect(natsUrl(), 'bench-events', log);
 
@@ -48,7 +53,6 @@ const bus = await EventBus.connect(natsUrl(), 'bench-events', log);
 const MAX_IN_FLIGHT = 256;
 const POOL = 2 * MAX_IN_FLIGHT;
 const ids = Array.from({ length: POOL }, () => randomUUID());
-await Account.deleteMany({});
 await Account.insertMany(ids.map((account_id) => ({ account_id, email: `${account_id}@bench.tuber.local`, outbox: [] })));
 
 /** A route's write: the change and its event in one update, then the inline publish. */
@@ -214,7 +218,7 @@ try {
       `Throughput: ${WRITERS} concurrent writers for ${THROUGHPUT_S} s, each a document update recording the change and its ` +
       `event (kit OutboxField) then publishRecorded (read outbox, JetStream publish with message id, $pull), against the ` +
       `running FerretDB and NATS; baseline \`${nats.command}\` on the same server right after. Commit→effect: ` +
-      `${RATE} writes/s for ${SECONDS} s (at most ${MAX_IN_FLIGHT} in flight), time from the update's acknowledgement ` +
+      `${RATE} writes/s for ${SECONDS} s (at most ${MAX_IN_FLIGHT} in flight; scratch collection in ${MONGO_DB} as ${MONGO_USER}), time from the update's acknowledgement ` +
       `to a durable explicitly-acknowledged consumer handling the event, same process clock.`,
     rows: [
       {
@@ -244,7 +248,7 @@ try {
     ],
   });
 } finally {
-  await connection.dropDatabase().catch(() => undefined);
+  await connection.dropCollection(collection).catch(() => undefined);
   await connection.close();
   await bus.close();
 }
