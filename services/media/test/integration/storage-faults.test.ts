@@ -194,9 +194,14 @@ describe('a MinIO that accepts connections but never answers', () => {
     await stuck.ready();
   });
   afterAll(async () => {
-    for (const socket of held) socket.destroy();
-    await stuck?.close();
-    await new Promise((resolve) => silent?.close(resolve));
+    // The app may still be connecting while it closes: drop every connection after it has closed,
+    // or the silent server would wait for them for ever.
+    const closing = stuck?.close();
+    const dropping = setInterval(() => held.forEach((socket) => socket.destroy()), 100);
+    await closing;
+    const closed = new Promise((resolve) => silent?.close(resolve));
+    await closed;
+    clearInterval(dropping);
   });
 
   it('gets a 503 within the store timeout, not a hang', async () => {
