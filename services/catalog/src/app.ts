@@ -17,10 +17,11 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   /**
-   * Start the durable event consumers (default). Off for an in-process copy on a scratch database
-   * (benchmarks, tests): it would share the running catalog's durable consumers and take its events.
+   * Start the durable event consumers and the outbox relay (default). Off for an in-process copy on
+   * a scratch database (benchmarks, tests): it would share the running catalog's durable consumers
+   * and take its events, and the relay's periodic scan would load the database being measured.
    */
-  followEvents?: boolean;
+  events?: boolean;
   /** Serve hot reads from the Redis read model (default); off, everything is read from MongoDB. */
   readModel?: boolean;
 }
@@ -53,10 +54,12 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   readModel.start();
   app.addHook('onClose', async () => readModel.stop());
   // Events not yet out (a bus outage, a crash) go out later; a deleted product's record goes once its event is out.
-  await useOutboxRelay(app, bus, [
-    { model: Product, key: 'product_id', afterFlush: () => Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } }) },
-  ]);
-  if (options.followEvents !== false) await followProjections(bus, projections, Product, readModel);
+  if (options.events !== false) {
+    await useOutboxRelay(app, bus, [
+      { model: Product, key: 'product_id', afterFlush: () => Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } }) },
+    ]);
+    await followProjections(bus, projections, Product, readModel);
+  }
   // /mine is declared before /:productId so the static path wins.
   farmerProductRoutes(app, { Product, connection: mongo, projections, bus, readModel });
   productRoutes(app, { Product, connection: mongo, readModel, pageMax: config.FEED_PAGE_MAX });

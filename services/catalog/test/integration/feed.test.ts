@@ -72,9 +72,9 @@ beforeAll(async () => {
   );
   seeded.sort(feedOrder);
   // Both copies leave the running catalog's durable consumers alone.
-  cached = await buildApp(loadConfig(CatalogConfig, env), { followEvents: false });
+  cached = await buildApp(loadConfig(CatalogConfig, env), { events: false });
   await cached.readModel!.settled();
-  database = await buildApp(loadConfig(CatalogConfig, env), { followEvents: false, readModel: false });
+  database = await buildApp(loadConfig(CatalogConfig, env), { events: false, readModel: false });
 }, 120_000);
 
 afterAll(async () => {
