@@ -117,15 +117,20 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
-/** The gateway's rendered config with its own listen port and the app (location /) on `appPort`. */
-function gatewayConfig(listenPort: number, appPort: number, dir: string): string {
+/** The gateway's rendered config with its own listen port and the front ends on the given ports. */
+function gatewayConfig(listenPort: number, ports: Record<FrontEnd, number>, dir: string): string {
   const rendered = path.join(state, 'nginx', 'default.conf');
   if (!fs.existsSync(rendered)) throw new Error(`${rendered} is missing: the gateway is not running (make up)`);
   let conf = fs.readFileSync(rendered, 'utf8');
   const listen = /listen\s+[^;]+;/;
   const app = /location \/ \{ proxy_pass http:\/\/[^;]+; \}/;
   if (!listen.test(conf) || !app.test(conf)) throw new Error(`${rendered}: no "listen" or "location /" line to adapt`);
-  conf = conf.replace(listen, `listen 127.0.0.1:${listenPort};`).replace(app, `location / { proxy_pass http://127.0.0.1:${appPort}; }`);
+  conf = conf.replace(listen, `listen 127.0.0.1:${listenPort};`).replace(app, `location / { proxy_pass http://127.0.0.1:${ports.shell}; }`);
+  for (const remote of ['landing', 'buyer', 'farmer'] as const) {
+    const location = new RegExp(`location /mf/${remote}/ +\\{ proxy_pass http://[^;]+; \\}`);
+    if (!location.test(conf)) throw new Error(`${rendered}: no "location /mf/${remote}/" line to adapt`);
+    conf = conf.replace(location, `location /mf/${remote}/ { proxy_pass http://127.0.0.1:${ports[remote]}/; }`);
+  }
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'default.conf'), conf);
   // As root nginx's workers run as an unprivileged user: their temp files go to a folder they own.
@@ -176,15 +181,39 @@ function startDaemon(command: string, args: string[]): ChildProcess {
   return child;
 }
 
+type FrontEnd = 'shell' | 'landing' | 'buyer' | 'farmer';
+
 interface Variant {
   name: 'federated' | 'baseline';
   gatewayPort: number;
 }
 
+/** Serves a build folder as app.sh serves the front ends (sirv; the shell with the SPA fallback). */
+async function sirv(dir: string, single: boolean): Promise<number> {
+  const first = single ? 'index.html' : 'mf-manifest.json';
+  if (!fs.existsSync(path.join(dir, first)))
+    throw new Error(`${dir} has no ${first}: build the front ends first (npm run build -w frontends/<name>)`);
+  const port = await freePort();
+  startDaemon(path.join(repo, 'node_modules/.bin/sirv'), [
+    dir,
+    '--cors',
+    '--quiet',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    ...(single ? ['--single'] : []),
+  ]);
+  await waitHttp(`http://127.0.0.1:${port}/${single ? '' : first}`);
+  return port;
+}
+
+/**
+ * Both builds are served here, not by the running front-end servers: the federated one from
+ * frontends/<name>/dist as built (or BENCH_FRONTEND_DIST/<name>), the baseline built in this run.
+ * The APIs, Keycloak and images are the running stack's, through each gateway copy.
+ */
 async function serve(): Promise<Variant[]> {
-  const shellPort = Number(
-    /location \/ \{ proxy_pass http:\/\/127\.0\.0\.1:(\d+);/.exec(fs.readFileSync(path.join(state, 'nginx', 'default.conf'), 'utf8'))?.[1],
-  );
   const baselineDir = path.join(work, 'one-bundle');
   const started = Date.now();
   run('npx', ['webpack', '-c', 'bench/one-bundle/webpack.config.ts', '--mode', 'production', '--no-stats'], {
@@ -192,26 +221,24 @@ async function serve(): Promise<Variant[]> {
   });
   console.log(`baseline built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const baselinePort = await freePort();
-  startDaemon(path.join(repo, 'node_modules/.bin/sirv'), [
-    baselineDir,
-    '--cors',
-    '--quiet',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(baselinePort),
-    '--single',
-  ]);
-  await waitHttp(`http://127.0.0.1:${baselinePort}/`);
+  const dist = (name: FrontEnd) =>
+    process.env.BENCH_FRONTEND_DIST ? path.resolve(process.env.BENCH_FRONTEND_DIST, name) : path.join(repo, 'frontends', name, 'dist');
+  const federated: Record<FrontEnd, number> = {
+    shell: await sirv(dist('shell'), true),
+    landing: await sirv(dist('landing'), false),
+    buyer: await sirv(dist('buyer'), false),
+    farmer: await sirv(dist('farmer'), false),
+  };
+  // The baseline has no remotes; their locations point at the federated servers (never asked).
+  const baseline = { ...federated, shell: await sirv(baselineDir, true) };
 
   const variants: Variant[] = [];
-  for (const [name, appPort] of [
-    ['federated', shellPort],
-    ['baseline', baselinePort],
+  for (const [name, ports] of [
+    ['federated', federated],
+    ['baseline', baseline],
   ] as const) {
     const gatewayPort = await freePort();
-    const conf = gatewayConfig(gatewayPort, appPort, path.join(work, `gateway-${name}`));
+    const conf = gatewayConfig(gatewayPort, ports, path.join(work, `gateway-${name}`));
     startDaemon('nginx', ['-c', conf, '-p', path.dirname(conf)]);
     await waitHttp(`http://127.0.0.1:${gatewayPort}/gateway-health`);
     variants.push({ name, gatewayPort });
@@ -413,7 +440,7 @@ try {
       `Lighthouse ${lighthouseVersion()} (default mobile settings: Moto G Power emulation, simulated slow 4G and 4× CPU) ` +
       `on the system Chromium (${CHROME_FLAGS.join(' ')}), ${RUNS} runs per page and build, interleaved, medians. ` +
       'Baseline: the same shell and pages built as ONE bundle without Module Federation (bench/one-bundle: the shell bootstrap with every exposed page imported directly), ' +
-      'built in this run and served like the shell (sirv --single) behind a copy of the running gateway config; the federated build is the running shell and remotes behind another copy. ' +
+      'built in this run; the federated build is frontends/<name>/dist as built. Both are served as app.sh serves the front ends (sirv, the shell with --single), each behind its own copy of the running gateway config. ' +
       'Chromium maps localhost:8080 to the copy, so both keep the product origin (Keycloak, cookies, CSP). ' +
       '`/` is loaded as a guest; `/dashboard/buyer` by a buyer signed in beforehand (Keycloak SSO cookie; the page does its own silent check). ' +
       'Initial JS: every script transferred during the Lighthouse load (compressed bytes with headers), no interaction.',
