@@ -37,7 +37,9 @@ const byId = new Map(records.map((r) => [r.id, r]));
 
 const cell = (value: number | undefined) => (value === undefined ? '—' : String(value));
 const escape = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-const scale = process.env.CHAOS_SCALE === 'full' ? 'full' : process.env.CHAOS_SCALE ? process.env.CHAOS_SCALE : 'as recorded';
+// A run of some scenarios keeps the others' last records, which may be of another size: each
+// scenario's method names the size it ran at.
+const scale = `${process.env.CHAOS_SCALE ? `${process.env.CHAOS_SCALE} for this run` : 'not given'} (each method names the size its scenario ran at)`;
 const times = records.map((r) => r.at).sort();
 const cpu = cpus();
 
