@@ -40,7 +40,10 @@ export function unavailableDependency(err: unknown): 'database' | 'redis' | 'eve
       ) ||
       /^PoolCleared(OnNetwork)?Error$/.test(name) ||
       // mongoose with bufferCommands off, before (re)connecting; the driver after close
-      /^(Client must be connected|Topology is closed|connection .* (closed|timed out))/i.test(message)
+      /^(Client must be connected|Topology is closed|connection .* (closed|timed out))/i.test(message) ||
+      // FerretDB answering, its PostgreSQL backend not: out of connection slots (SQLSTATE 53300,
+      // 57P03 starting up) or unreachable. FerretDB reports these as a MongoServerError.
+      (name === 'MongoServerError' && /SQLSTATE (53300|57P0[1-3])|failed to connect to `user=/.test(message))
     )
       return 'database';
     if (

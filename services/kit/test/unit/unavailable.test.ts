@@ -17,6 +17,14 @@ const cases: [string, Error, string | undefined][] = [
   ['ioredis offline', named('Error', "Stream isn't writeable and enableOfflineQueue options is false"), 'redis'],
   ['the event bus', new BusUnavailableError('The event bus is not connected'), 'event bus'],
   ['wrapped in a cause', new Error('saving failed', { cause: named('MongoNetworkError') }), 'database'],
+  [
+    'FerretDB out of PostgreSQL connection slots (as logged in the R1 fault run)',
+    named(
+      'MongoServerError',
+      '[msg_update.go:117 handler.(*Handler).updateDocument] failed to connect to `user=profile database=ferretdb`: server error: FATAL: remaining connection slots are reserved for non-replication superuser connections (SQLSTATE 53300)',
+    ),
+    'database',
+  ],
   ['a bug', new TypeError("Cannot read properties of undefined (reading 'x')"), undefined],
   ['a duplicate key', Object.assign(named('MongoServerError', 'E11000 duplicate key error'), { code: 11000 }), undefined],
 ];
