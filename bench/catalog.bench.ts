@@ -467,4 +467,8 @@ console.log(`\ncatalog bench done in ${((Date.now() - startedRun) / 1000).toFixe
 bare.close();
 await redis.quit();
 for (const connection of connections.values()) await connection.close();
-await Promise.all([deleteAccount(buyer.id), deleteAccount(farmer.id)]);
+await Promise.all(
+  [buyer, farmer].map((a) =>
+    deleteAccount(a.id).catch((err: unknown) => console.warn(`could not delete bench account ${a.id}: ${String(err)}`)),
+  ),
+);
