@@ -43,7 +43,8 @@ if (existsSync(dir)) {
 
 const cell = (text: string | undefined) => (text ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ');
 const verdict = (row: BenchRow) => (row.pass === undefined ? '—' : row.pass ? 'yes' : '**no**');
-const ratio = (row: BenchRow) => (row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`);
+// A ratio that could not be computed (NaN, stored by JSON as null) is left blank.
+const ratio = (row: BenchRow) => (typeof row.ratio === 'number' && Number.isFinite(row.ratio) ? `${row.ratio.toFixed(2)}×` : '');
 const order = (id: string) => {
   const i = EXPECTED.findIndex(([e]) => e === id);
   return i === -1 ? EXPECTED.length : i;
@@ -135,9 +136,9 @@ lines.push(
   'Knobs (environment):',
   '',
   '- `BENCH_ONLY` — names of the benchmarks to run, e.g. `BENCH_ONLY="service-overhead events"` (default: all)',
-  '- `BENCH_DURATION_S` — seconds per throughput measurement (default 5); `BENCH_ROUNDS` — alternating rounds for P1/P5 (default 3)',
+  '- `BENCH_DURATION_S` — seconds per throughput measurement (P1/P5: 3 per round, P7: twice this, 10); `BENCH_ROUNDS` — alternating rounds for P1/P5 (default 5)',
   '- `LOG_LEVEL` — the log level of the servers P1/P5 start (default info, as the services run)',
-  '- `P7_RATE`, `P7_LOW_RATE`, `P7_SECONDS`, `P7_WRITERS` — the commit→effect rates (500 and 100 events/s), their length (10 s) and the writers of the throughput run (16)',
+  '- `P7_RATE`, `P7_LOW_RATE`, `P7_SECONDS`, `P7_WRITERS` — the commit→effect rates (500 and 100 events/s), their length (10 s; P7 stops starting writes after 1.5× of it) and the writers of the throughput run (16)',
   '- `RSS_LOAD_SECONDS`, `RSS_API_RATE` — length of the load for the RSS record (20 s) and its API rate (25 req/s)',
   '- `BENCH_RESULTS` — where records go (default `.run/bench`); `BENCH_DOC` — where this file goes',
   '- the catalog and front-end benchmarks name their own knobs at the top of their files',
