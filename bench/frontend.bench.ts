@@ -19,20 +19,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { report, type BenchRow } from './support/report.js';
+import { CHROMIUM_FLAGS } from '../test/e2e/support/browser.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const state = path.resolve(repo, process.env.TUBER_STATE ?? '.run');
 const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const work = path.join(state, 'tmp', 'bench-frontend');
 process.env.KEYCLOAK_AUTH_CLIENT_SECRET ??= readSecret('keycloak-auth-client-secret');
 // After the secret is known: the accounts helper reads it when called.

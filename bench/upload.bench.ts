@@ -8,13 +8,12 @@
 // heap of tubers) under a fractal soil-and-skin texture, blurred like a lens would, then mild
 // sensor-like grain, saved as JPEG q92; the grain is set so that each file is about 3 MB.
 import sharp from 'sharp';
-import { Client } from 'minio';
 import { randomUUID } from 'node:crypto';
 import { api, imageForm } from '../test/support/api.js';
 import { deleteAccount, signedInAccount } from '../test/support/accounts.js';
-import { secret } from '../test/support/credentials.js';
 import { PUBLIC_URL } from '../test/support/env.js';
 import { report } from './support/report.js';
+import { minioRoot } from '../test/support/minio.js';
 
 const PHOTOS = 5;
 const TARGET_BYTES = 3 * 1024 * 1024;
@@ -114,13 +113,7 @@ async function timed(work: () => Promise<void>): Promise<number> {
 
 const files = await photos();
 const farmer = await signedInAccount({ role: 'farmer' });
-const minio = new Client({
-  endPoint: '127.0.0.1',
-  port: Number(process.env.MINIO_PORT ?? 9100),
-  useSSL: false,
-  accessKey: process.env.MINIO_ACCESS_KEY || secret('minio-root-user'),
-  secretKey: process.env.MINIO_SECRET_KEY || secret('minio-root-password'),
-});
+const minio = minioRoot();
 const bucket = `bench-scratch-${randomUUID().slice(0, 8)}`;
 await minio.makeBucket(bucket);
 

@@ -9,11 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
-import { Client } from 'minio';
-import { mongoUrl, secret } from '../support/credentials.js';
+import { mongoUrl } from '../support/credentials.js';
 import { healthyStack, restoreAll, startServer, stopServer } from './support/faults.js';
 import { reportChaos } from './support/report.js';
 import { actors, byScale, call, closeAgents, photoForm, removeActors, SCALE, until, type Actor } from './support/traffic.js';
+import { minioRoot } from '../support/minio.js';
 
 const FARMERS = byScale(6, 3);
 /** Uploads per farmer at most: under the unattached cap (30) and the per-farmer limit (60 per 10 min). */
@@ -45,13 +45,7 @@ const VARIANT = /\.(card|thumb)\.webp$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-const minio = new Client({
-  endPoint: '127.0.0.1',
-  port: Number(process.env.MINIO_PORT ?? 9100),
-  useSSL: false,
-  accessKey: process.env.MINIO_ACCESS_KEY || secret('minio-root-user'),
-  secretKey: process.env.MINIO_SECRET_KEY || secret('minio-root-password'),
-});
+const minio = minioRoot();
 const BUCKET = process.env.MINIO_BUCKET ?? 'product-images';
 
 let farmers: Actor[] = [];

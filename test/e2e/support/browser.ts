@@ -9,17 +9,20 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 export const artifactsDir = path.join(repoRoot, 'test-artifacts');
 
+/** The flags every headless Chromium of the project runs with (no sandbox as root, no network of its own). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   watchContentSecurityPolicy(browser);
   return browser;

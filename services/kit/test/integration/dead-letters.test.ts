@@ -12,6 +12,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_STREAM, type EventContract } from '@tuber/contracts';
 import { DEAD_LETTER_STREAM, EventBus, listDeadLetters, redrive, retryDelay, type EventContext } from '../../src/index.js';
 import { natsUrl } from '../../../../test/support/credentials.js';
+import { sleep, until } from '../support/until.js';
 
 /** Log lines the bus writes, parsed (pino JSON), to find the alert. */
 const lines: Record<string, unknown>[] = [];
@@ -31,17 +32,6 @@ const testEvent = (): EventContract => ({
   payload: Type.Object({ n: Type.Integer() }),
 });
 const durableName = () => `t-dlq-${randomUUID().slice(0, 8)}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await sleep(50);
-  }
-}
 
 let bus: EventBus;
 const durables: string[] = [];

@@ -22,20 +22,10 @@ import {
   type ServiceApp,
 } from '../../src/index.js';
 import { tcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { until } from '../support/until.js';
 
 const log = pino({ level: 'silent' });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const error = { $ref: 'ErrorResponse' };
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await sleep(50);
-  }
-}
 
 const thingSchema = () => new Schema({ thing_id: String, n: Number, outbox: OutboxField }, { collection: 'thing', versionKey: false });
 const removal = (thingId: string, n: number) =>

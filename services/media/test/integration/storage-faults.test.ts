@@ -32,6 +32,24 @@ let relay: TcpProxy;
 let app: ServiceApp;
 let db: mongoose.Connection;
 let farmer: TestAccount;
+
+/** An image record of an upload that never finished storing its files (what the clean-up looks for). */
+const unstoredRecord = (imageId: string, objectName: string, tag: string, extra: Record<string, unknown> = {}) => ({
+  image_id: imageId,
+  farmer_id: farmer.id,
+  file_name: `${Date.now()}_${tag}.jpg`,
+  object_name: objectName,
+  content_type: 'image/jpeg',
+  bytes: 3,
+  width: 1,
+  height: 1,
+  product_id: null,
+  removing: false,
+  created_at: new Date(),
+  stored: false,
+  ...extra,
+  outbox: [],
+});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function upload(target: ServiceApp, name = 'yam.jpg', hue = 30) {
@@ -119,22 +137,7 @@ describe('while MinIO is away', () => {
     const imageId = randomUUID();
     await relay.cut();
     try {
-      await images().insertOne({
-        image_id: imageId,
-        farmer_id: farmer.id,
-        file_name: `${Date.now()}_half.jpg`,
-        object_name: objectName,
-        content_type: 'image/jpeg',
-        bytes: 3,
-        width: 1,
-        height: 1,
-        product_id: null,
-        removing: false,
-        created_at: new Date(),
-        stored: false,
-        failed_at: new Date(),
-        outbox: [],
-      });
+      await images().insertOne(unstoredRecord(imageId, objectName, 'half', { failed_at: new Date() }));
       await minio.putObject(bucket, objectName, Buffer.from('abc'));
       await minio.putObject(bucket, `${objectName}.thumb.webp`, Buffer.from('abc'));
       // MinIO out of reach for the app: the clean-up tries, fails, and keeps the record.
@@ -150,21 +153,7 @@ describe('while MinIO is away', () => {
   it('an upload whose process died half-way (record never stored, not marked) is cleaned up once it is stale', async () => {
     const objectName = `${randomBytes(16).toString('hex')}.jpg`;
     const imageId = randomUUID();
-    await images().insertOne({
-      image_id: imageId,
-      farmer_id: farmer.id,
-      file_name: `${Date.now()}_crashed.jpg`,
-      object_name: objectName,
-      content_type: 'image/jpeg',
-      bytes: 3,
-      width: 1,
-      height: 1,
-      product_id: null,
-      removing: false,
-      created_at: new Date(),
-      stored: false,
-      outbox: [],
-    });
+    await images().insertOne(unstoredRecord(imageId, objectName, 'crashed'));
     await minio.putObject(bucket, objectName, Buffer.from('abc'));
     // Younger than the 3 s an upload may take: left alone.
     await sleep(1_500);
