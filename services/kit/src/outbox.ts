@@ -12,8 +12,6 @@ import type { EventBus } from './events.js';
 
 /** Longest wait for the stream's acknowledgement of an event a route has just recorded. */
 export const INLINE_PUBLISH_TIMEOUT_MS = 500;
-/** Longest time a route waits for all the events of the document it wrote (R2 of issue 10: answered within 1 s). */
-export const INLINE_PUBLISH_DEADLINE_MS = 600;
 
 export interface PendingEvent {
   subject: string;
@@ -88,27 +86,13 @@ export async function publishRecorded(
     log.info({ filter }, 'event recorded while the bus is away; the outbox relay publishes it once the bus is back');
     return false;
   }
-  // One deadline for the whole flush (its reads and $pulls included, which a busy database can slow
-  // down: R2's full run saw 5 of 467 writes answered in 1–2 s while NATS was away). Past the
-  // deadline the route answers; the flush goes on in the background and the relay finishes it.
-  const flush = flushOutbox(model, filter, bus, { timeoutMs: INLINE_PUBLISH_TIMEOUT_MS }).then(
-    () => true,
-    (err: unknown) => {
-      log.warn({ err, filter }, 'event recorded but not yet published; the outbox relay will retry');
-      return false;
-    },
-  );
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), INLINE_PUBLISH_DEADLINE_MS);
-  });
-  const outcome = await Promise.race([flush, late]);
-  clearTimeout(timer);
-  if (outcome === 'late') {
-    log.info({ filter }, `events still publishing after ${INLINE_PUBLISH_DEADLINE_MS} ms; answering now, the publish goes on`);
+  try {
+    await flushOutbox(model, filter, bus, { timeoutMs: INLINE_PUBLISH_TIMEOUT_MS });
+    return true;
+  } catch (err) {
+    log.warn({ err, filter }, 'event recorded but not yet published; the outbox relay will retry');
     return false;
   }
-  return outcome;
 }
 
 export interface OutboxSource {
