@@ -48,6 +48,13 @@ prepare_home() {
       mv "$link" "$link.old-$(date +%s)"
     fi
   fi
+  # A cluster here with no link to it in this state directory was made for an earlier checkout at
+  # the same path (deleted and cloned again): its passwords are not this checkout's secrets, and
+  # FerretDB would be refused. Keep it aside, never delete it, and make a new one.
+  if [ ! -e "$link" ] && [ ! -L "$link" ] && [ -f "$data/PG_VERSION" ]; then
+    log "a PostgreSQL cluster of an earlier checkout at $TUBER_STATE is in $data; moving it to $data.stale-$(date +%s) and making a new one"
+    mv "$data" "$data.stale-$(date +%s)"
+  fi
   ln -sfn "$data" "$link"
 }
 
