@@ -115,12 +115,24 @@ done
 node -e '
   const fs = require("fs");
   let passed = 0, failed = 0, skipped = 0;
+  const failures = [];
   for (const project of process.argv.slice(1)) {
     const file = `test-artifacts/vitest-${project}.json`;
     if (!fs.existsSync(file)) { failed += 1; continue; }
     const r = JSON.parse(fs.readFileSync(file, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+    // The failures are named again here, next to the count, so that the last lines of a long run
+    // (all a CI page may keep) say which tests failed and where.
+    for (const suite of r.testResults ?? []) {
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status !== "failed") continue;
+        const where = suite.name.replace(process.cwd() + "/", "");
+        const why = String((test.failureMessages ?? [])[0] ?? "").split("\n")[0].slice(0, 160);
+        failures.push(`FAILED [${project}] ${where} > ${test.fullName}\n    ${why}`);
+      }
+    }
   }
+  for (const line of failures) console.log(line);
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 ' "${projects[@]}" || true
 exit $status
