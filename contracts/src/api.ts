@@ -1,5 +1,6 @@
 // API shapes shared by services and front ends.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TuberTypeSchema } from './tubers.js';
 
 /** The one error shape every service answers with. */
 export const ErrorResponse = Type.Object(
@@ -50,13 +51,43 @@ export type NutritionLookup = Static<typeof NutritionLookup>;
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), next_cursor: Type.Union([Type.String(), Type.Null()]) });
 
+/** How a product is sold (issue 11, ADR 0030): the unit its price and stock quantity are given in. */
+export const SELLING_UNITS = ['kg', 'tuber', 'heap', 'bag_50kg', 'lot_100'] as const;
+export type SellingUnit = (typeof SELLING_UNITS)[number];
+export const SellingUnitSchema = Type.Union(SELLING_UNITS.map((u) => Type.Literal(u)));
+/** The words a person reads for each unit, after the price ("₦2,000 per heap"). */
+export const SELLING_UNIT_LABELS: Record<SellingUnit, string> = {
+  kg: 'per kg',
+  tuber: 'per tuber',
+  heap: 'per heap',
+  bag_50kg: 'per 50 kg bag',
+  lot_100: 'per lot of 100 tubers',
+};
+/** Sizes of a tuber sold one by one. */
+export const TUBER_SIZES = ['small', 'medium', 'large'] as const;
+export type TuberSize = (typeof TUBER_SIZES)[number];
+export const TuberSizeSchema = Type.Union(TUBER_SIZES.map((u) => Type.Literal(u)));
+/** Whether a buyer can have it now: available, sold out, or coming with the next harvest (from a date). */
+export const PRODUCT_STATUSES = ['available', 'sold_out', 'next_harvest'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const ProductStatusSchema = Type.Union(PRODUCT_STATUSES.map((u) => Type.Literal(u)));
+/** A calendar day, YYYY-MM-DD. */
+export const CalendarDay = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date', maxLength: 10 });
+
 export const Product = Type.Object({
   product_id: Type.String(),
   farmer_id: Type.String(),
   product_name: Type.String(),
   description: Type.String(),
-  price: Type.Number({ description: 'naira with at most 2 decimals' }),
-  kg: Type.Number(),
+  price: Type.Number({ description: 'naira per selling unit, at most 2 decimals' }),
+  unit: SellingUnitSchema,
+  tuber_size: Type.Optional(TuberSizeSchema),
+  unit_weight_kg: Type.Number({ description: 'average weight of one unit in kg (1 for kg)' }),
+  price_per_kg: Type.Number({ description: 'naira per kg, computed: price / unit_weight_kg, 2 decimals' }),
+  quantity: Type.Number({ description: 'stock available, in the selling unit' }),
+  kg: Type.Number({ description: 'the stock in kg (quantity × unit_weight_kg), for clients that know only kg' }),
+  status: ProductStatusSchema,
+  next_harvest: Type.Optional(CalendarDay),
   tuber_type: Type.String(),
   images: Type.Array(Type.String(), { description: 'public URLs of the photos as uploaded (metadata stripped)' }),
   image_cards: Type.Array(Type.String(), { description: 'card-sized variants, same order as images' }),
@@ -67,6 +98,9 @@ export const Product = Type.Object({
   health: Type.Optional(Type.String()),
   nutrition: Type.Optional(Nutrition),
   created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.Optional(Type.String({ format: 'date-time' })),
+  /** 1 when posted, +1 on every edit. */
+  revision: Type.Integer({ minimum: 1 }),
 });
 export type Product = Static<typeof Product>;
 
@@ -83,25 +117,82 @@ export const StoredImage = Type.Object({
 });
 export type StoredImage = Static<typeof StoredImage>;
 
+const productName = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' });
+const longText = Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' });
+const priceNaira = Type.Number({ minimum: 0, maximum: 100_000_000, description: 'naira per selling unit, at most 2 decimals' });
+const stockQuantity = Type.Number({ minimum: 0, maximum: 1_000_000, description: 'stock in the selling unit, at most 2 decimals' });
+const unitWeight = Type.Number({
+  minimum: 0.01,
+  maximum: 5_000,
+  description: 'average kg per unit, at most 2 decimals; required unless the unit is kg',
+});
+const imageIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  maxItems: 20,
+  description: '2 to 5 ids of photos this farmer uploaded, in the order to show them',
+});
+
 /** What a farmer sends to post a product (spec §5); farmer, names and location come from the server. */
 export const NewProduct = Type.Object(
   {
-    product_name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
-    description: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
-    price: Type.Number({ minimum: 0, maximum: 100_000_000, description: 'naira, at most 2 decimals' }),
-    kg: Type.Number({ minimum: 0, maximum: 1_000_000, description: 'at most 2 decimals' }),
+    product_name: productName,
+    description: longText,
+    price: priceNaira,
+    unit: Type.Optional(SellingUnitSchema),
+    tuber_size: Type.Optional(TuberSizeSchema),
+    unit_weight_kg: Type.Optional(unitWeight),
+    quantity: Type.Optional(stockQuantity),
+    kg: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 1_000_000, description: 'older clients: the stock in kg, for a product sold per kg' }),
+    ),
+    status: Type.Optional(ProductStatusSchema),
+    next_harvest: Type.Optional(CalendarDay),
     tuber_type: Type.String({ minLength: 1, maxLength: 40 }),
-    image_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
-      maxItems: 20,
-      description: '2 to 5 ids of photos this farmer uploaded',
-    }),
-    cultural: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
+    image_ids: imageIds,
+    cultural: longText,
     health: Type.Optional(Type.String({ maxLength: 5000 })),
     nutrition: Type.Optional(Nutrition),
   },
   { additionalProperties: false },
 );
 export type NewProduct = Static<typeof NewProduct>;
+
+/** What a farmer may change of a posted product: any of these, the rules of posting applying to the result. */
+export const ProductChange = Type.Object(
+  {
+    product_name: Type.Optional(productName),
+    description: Type.Optional(longText),
+    price: Type.Optional(priceNaira),
+    unit: Type.Optional(SellingUnitSchema),
+    tuber_size: Type.Optional(Type.Union([TuberSizeSchema, Type.Null()])),
+    unit_weight_kg: Type.Optional(unitWeight),
+    quantity: Type.Optional(stockQuantity),
+    status: Type.Optional(ProductStatusSchema),
+    next_harvest: Type.Optional(Type.Union([CalendarDay, Type.Null()])),
+    image_ids: Type.Optional(imageIds),
+    cultural: Type.Optional(longText),
+    health: Type.Optional(Type.String({ maxLength: 5000 })),
+    /** The revision the farmer edited; a newer one on the server answers 409 instead of overwriting it. */
+    revision: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ProductChange = Static<typeof ProductChange>;
+
+/** Feed sort orders: newest first (default), ₦ per kg low to high, price per unit low to high. */
+export const FEED_SORTS = ['newest', 'price_per_kg', 'price'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+
+/** The feed's search, filters and sort (GET /api/catalog/products); all optional, combined with AND. */
+export const FeedQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'words, matched by prefix in name, description, tuber type (and its local names), business name and location' })),
+  tuber: Type.Optional(Type.Array(TuberTypeSchema, { maxItems: 7, description: 'any of these tuber types' })),
+  min_price: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000, description: '₦ per kg, at least' })),
+  max_price: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000, description: '₦ per kg, at most' })),
+  location: Type.Optional(Type.String({ maxLength: 100, description: 'words of the location, matched by prefix' })),
+  available: Type.Optional(Type.Boolean({ description: 'true: only products a buyer can have now' })),
+  sort: Type.Optional(Type.Union(FEED_SORTS.map((s) => Type.Literal(s)), { default: 'newest' })),
+});
+export type FeedQuery = Static<typeof FeedQuery>;
 
 export const IMAGES_PER_PRODUCT = { min: 2, max: 5 } as const;
 export const IMAGE_COUNT_MESSAGE = 'Please select between 2 to 5 images.';

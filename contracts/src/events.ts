@@ -66,6 +66,32 @@ export const ProductDeleted = defineEvent(
   }),
 );
 
+/**
+ * A farmer edited a product (issue 11). Carries what other services and caches need: the price and
+ * stock buyers' carts compare against, and the photos now in use (in order) so the media service
+ * can keep the ones added and let go of the ones removed. `revision` grows with every edit: a
+ * consumer ignores one older than what it has.
+ */
+export const ProductChanged = defineEvent(
+  'tuber.catalog.product.changed',
+  1,
+  Type.Object({
+    product_id: Type.String(),
+    farmer_id: Type.String(),
+    revision: Type.Integer({ minimum: 1 }),
+    /** The fields this edit changed, by their API names (price, quantity, status, image_ids, …). */
+    changed: Type.Array(Type.String()),
+    price_kobo: Type.Integer({ minimum: 0 }),
+    unit: Type.String(),
+    quantity: Type.Number({ minimum: 0 }),
+    status: Type.String(),
+    image_ids: Type.Array(Type.String()),
+    /** Photos this edit took off the product (their files can go). */
+    removed_image_ids: Type.Array(Type.String()),
+    changed_at: Type.String({ format: 'date-time' }),
+  }),
+);
+
 export const ImageStored = defineEvent(
   'tuber.media.image.stored',
   1,
@@ -86,7 +112,7 @@ export const ImageRemoved = defineEvent(
   Type.Object({
     image_id: Type.String(),
     farmer_id: Type.String(),
-    reason: Type.Union([Type.Literal('product-deleted'), Type.Literal('never-attached')]),
+    reason: Type.Union([Type.Literal('product-deleted'), Type.Literal('never-attached'), Type.Literal('removed-from-product')]),
     removed_at: Type.String({ format: 'date-time' }),
   }),
 );
@@ -129,6 +155,7 @@ export const ALL_EVENTS = [
   FarmerProfileChanged,
   ProductCreated,
   ProductDeleted,
+  ProductChanged,
   ImageStored,
   ImageRemoved,
   AccountDeleted,
