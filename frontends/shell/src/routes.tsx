@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: 'farmer', element: farmer('AddProductPage') },
                       { path: 'productLists', element: farmer('ProductListPage') },
+                      { path: 'productLists/:productId/edit', element: farmer('EditProductPage') },
                       { path: 'farmerprofile', element: farmer('FarmerProfilePage') },
                     ],
                   },

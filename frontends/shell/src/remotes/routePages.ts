@@ -20,6 +20,7 @@ const pages: [RegExp, RoutePage][] = [
   [/^\/dashboard\/buyerprofile$/, { remote: 'buyer', expose: 'BuyerProfilePage' }],
   [/^\/dashboard\/farmer$/, { remote: 'farmer', expose: 'AddProductPage' }],
   [/^\/dashboard\/productLists$/, { remote: 'farmer', expose: 'ProductListPage' }],
+  [/^\/dashboard\/productLists\/[^/]+\/edit$/, { remote: 'farmer', expose: 'EditProductPage' }],
   [/^\/dashboard\/farmerprofile$/, { remote: 'farmer', expose: 'FarmerProfilePage' }],
 ];
 
