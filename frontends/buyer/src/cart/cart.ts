@@ -1,13 +1,18 @@
 // The cart's rules (spec §3, §4, §9) as pure functions over the stored items. Money is integer kobo while
-// computing (ADR 0010); the stored item keeps the spec's shape, with `price` and `total` as 2-decimal naira.
+// computing (ADR 0010); the stored item keeps the spec's shape, with `price` and `total` as 2-decimal naira,
+// plus the selling unit that price was for (issue 11: a line carries the price and unit it was added at).
 import { koboToNaira, nairaToKobo } from '@tuber/ui';
+import { unitOf } from '../catalog/productText.js';
+import type { SellingUnit } from '../catalog/types.js';
 
 export interface CartItem {
   product_id: string;
   product_name: string;
   images: string[];
-  /** Naira, 2 decimals. */
+  /** Naira per `unit`, 2 decimals: the price when the line was added (or when the buyer last accepted a new one). */
   price: number;
+  /** The selling unit of `price`; a cart stored before units existed is per kg. */
+  unit: SellingUnit;
   farmer_id: string;
   quantity: number;
   /** price × quantity in naira, 2 decimals; always recomputed from kobo, never summed as floats. */
@@ -22,6 +27,8 @@ export interface CartProduct {
   product_name: string;
   images: string[];
   price: number;
+  /** Absent: per kg. */
+  unit?: SellingUnit;
   farmer_id: string;
 }
 
@@ -51,6 +58,7 @@ export function addToCart(cart: Cart, product: CartProduct): { cart: CartItem[];
     product_name: product.product_name,
     images: [...product.images],
     price,
+    unit: unitOf(product),
     farmer_id: product.farmer_id,
     quantity: INITIAL_QUANTITY,
     total: price,
@@ -103,6 +111,7 @@ function parseItem(value: unknown): CartItem | null {
     product_name,
     images: Array.isArray(images) ? images.filter(isString) : [],
     price: koboToNaira(nairaToKobo(price)),
+    unit: unitOf(raw), // carts stored before issue 11 have no unit: every product then was sold per kg
     farmer_id,
     quantity,
     total: 0,
@@ -132,6 +141,15 @@ export function parseCart(stored: string | null): CartItem[] {
     else items[index] = withQuantity(items[index]!, items[index]!.quantity + item.quantity);
   }
   return items;
+}
+
+/** The buyer takes the product's current price (and unit) for this line; the line total follows. */
+export function acceptPrice(cart: Cart, productId: string, current: { price: number; unit?: SellingUnit }): CartItem[] {
+  return cart.map((item) =>
+    item.product_id === productId
+      ? withQuantity({ ...item, price: koboToNaira(nairaToKobo(current.price)), unit: unitOf(current) }, item.quantity)
+      : item,
+  );
 }
 
 export const serializeCart = (cart: Cart): string => JSON.stringify(cart);

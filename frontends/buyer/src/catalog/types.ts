@@ -1,4 +1,9 @@
-// What the buyer pages read from the API (docs/api.md): catalog products and the farmer contact card.
+// What the buyer pages read from the API (docs/api.md, contracts/src/api.ts): catalog products and the farmer
+// contact card. Product fields follow the contract; the buyer treats a product without the issue-11 fields
+// (an older server or cached copy) as sold per kg and available, so nothing breaks while a rollout runs.
+import type { FeedSort, ProductStatus, SellingUnit, TuberSize, TuberType } from '@tuber/contracts';
+
+export type { FeedSort, ProductStatus, SellingUnit, TuberSize, TuberType };
 
 export interface Nutrition {
   serving_weight_grams?: number | null;
@@ -18,9 +23,21 @@ export interface Product {
   farmer_id: string;
   product_name: string;
   description: string;
-  /** Naira with at most 2 decimals (ADR 0010): convert with nairaToKobo before any arithmetic. */
+  /** Naira per selling unit with at most 2 decimals (ADR 0010): convert with nairaToKobo before any arithmetic. */
   price: number;
+  unit?: SellingUnit;
+  tuber_size?: TuberSize | null;
+  /** Average kg in one unit (1 for kg). */
+  unit_weight_kg?: number;
+  /** Naira per kg, computed by the catalog. */
+  price_per_kg?: number;
+  /** Stock in the selling unit. */
+  quantity?: number;
+  /** Stock in kg (quantity × unit_weight_kg). */
   kg: number;
+  status?: ProductStatus;
+  /** YYYY-MM-DD, with status next_harvest. */
+  next_harvest?: string | null;
   tuber_type: string;
   images: string[];
   /** Card-sized WebP variants of `images`, same order. */
@@ -32,6 +49,8 @@ export interface Product {
   health?: string | null;
   nutrition?: Nutrition | null;
   created_at: string;
+  updated_at?: string;
+  revision?: number;
 }
 
 export interface ProductPage {
@@ -59,12 +78,7 @@ export interface BuyerProfile {
 
 export const FEED_PAGE_SIZE = 12;
 
-export function feedPath(cursor: string | null): string {
-  const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  return `/catalog/products?${query}`;
-}
-
 export const productPath = (productId: string) => `/catalog/products/${encodeURIComponent(productId)}`;
 export const farmerContactPath = (farmerId: string) => `/profile/farmers/${encodeURIComponent(farmerId)}/contact`;
 export const productDetailRoute = (productId: string) => `/dashboard/buyer/${encodeURIComponent(productId)}`;
+export const FEED_ROUTE = '/dashboard/buyer';

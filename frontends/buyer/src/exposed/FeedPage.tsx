@@ -1,19 +1,23 @@
-// The buyer product feed at /dashboard/buyer (spec §2): every product, newest first, more as the buyer scrolls.
-import { useLayoutEffect } from 'react';
-import { Navigate, useNavigationType } from '@tuber/ui/router';
+// The buyer product feed at /dashboard/buyer (spec §2): every product, newest first, more as the buyer
+// scrolls; with one search box, filters and a sort kept in the address (issue 11), so a search can be
+// shared and Back/Forward step through searches.
+import { useLayoutEffect, useMemo } from 'react';
+import { Navigate, useLocation, useNavigate, useNavigationType } from '@tuber/ui/router';
 import { Button, Spinner, useSession } from '@tuber/ui';
+import { FeedControls } from '../feed/FeedControls.js';
+import { isNarrowed, NO_FILTERS, noResultsText, parseFeedSearch, toFeedSearch, type FeedFilters } from '../feed/feedQuery.js';
 import { ProductCard } from '../feed/ProductCard.js';
 import { useFeed } from '../feed/useFeed.js';
 import { useSentinel } from '../feed/useSentinel.js';
 import styles from '../feed/feed.module.css';
+import filterStyles from '../feed/filters.module.css';
 
 /** Cards in the first row at the widest layout, fetched eagerly. */
 const EAGER_CARDS = 3;
 
-export default function FeedPage() {
-  const session = useSession();
-  const navigationType = useNavigationType();
-  const feed = useFeed(navigationType === 'POP');
+/** The pages of one search. Mounted anew (keyed by the search) whenever the search changes. */
+function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restore: boolean; clear: () => void }) {
+  const feed = useFeed(filters, restore);
   const sentinel = useSentinel<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore);
 
   // Back from a product (browser back): the remembered pages are already rendered, so return to where the
@@ -24,21 +28,28 @@ export default function FeedPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Spec §6: a non-buyer opening the feed goes to the farmer's home.
-  if (session.status === 'signed-in' && session.user.userType !== 'buyer') return <Navigate to="/dashboard/farmer" replace />;
-
   const firstLoad = feed.products.length === 0;
   return (
-    <section className={styles.page} aria-labelledby="feed-title">
-      <h1 id="feed-title" className={styles.title}>
-        Products
-      </h1>
+    <>
       {firstLoad && feed.status === 'error' ? (
         <p role="alert" className={styles.error}>
           Error: {feed.error}
         </p>
       ) : null}
-      {firstLoad && feed.status === 'ready' ? <p className={styles.empty}>There are no products yet. Check back soon.</p> : null}
+      {firstLoad && feed.status === 'ready' ? (
+        isNarrowed(filters) ? (
+          <div className={filterStyles.emptyState} data-testid="feed-empty">
+            <p>{noResultsText(filters)}</p>
+            <Button variant="secondary" onClick={clear}>
+              Clear filters
+            </Button>
+          </div>
+        ) : (
+          <p className={styles.empty} data-testid="feed-empty">
+            There are no products yet. Check back soon.
+          </p>
+        )
+      ) : null}
       {feed.products.length > 0 ? (
         <div className={styles.grid} data-testid="product-grid">
           {feed.products.map((product, index) => (
@@ -56,6 +67,38 @@ export default function FeedPage() {
         </div>
       ) : null}
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+    </>
+  );
+}
+
+export default function FeedPage() {
+  const session = useSession();
+  const navigationType = useNavigationType();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const filters = useMemo(() => parseFeedSearch(location.search), [location.search]);
+  const search = toFeedSearch(filters);
+
+  const apply = (next: FeedFilters) => {
+    const nextSearch = toFeedSearch(next);
+    if (nextSearch !== search) void navigate({ pathname: location.pathname, search: nextSearch });
+  };
+
+  // Spec §6: a non-buyer opening the feed goes to the farmer's home.
+  if (session.status === 'signed-in' && session.user.userType !== 'buyer') return <Navigate to="/dashboard/farmer" replace />;
+
+  return (
+    <section className={styles.page} aria-labelledby="feed-title">
+      <h1 id="feed-title" className={styles.title}>
+        Products
+      </h1>
+      <FeedControls filters={filters} apply={apply} />
+      <FeedResults
+        key={search}
+        filters={filters}
+        restore={navigationType === 'POP'}
+        clear={() => apply({ ...NO_FILTERS, sort: filters.sort })}
+      />
     </section>
   );
 }

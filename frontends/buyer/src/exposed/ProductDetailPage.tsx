@@ -1,6 +1,7 @@
 // Product detail at /dashboard/buyer/:productId (spec §2): seller, photos, nutrition, the texts, Add to cart, Contact Farmer.
 import { Link, useParams } from '@tuber/ui/router';
-import { Button, buttonClass, formatNaira, nairaToKobo, shortAge, Spinner, useToast } from '@tuber/ui';
+import { Button, buttonClass, shortAge, Spinner, useToast } from '@tuber/ui';
+import { availability, pricePerKgText, productPriceText, quantityText, unitOf } from '../catalog/productText.js';
 import { addProductToCart } from '../cart/addProductToCart.js';
 import { ContactFarmerButton } from '../contact/ContactFarmerButton.js';
 import { Carousel } from '../detail/Carousel.js';
@@ -39,6 +40,9 @@ export default function ProductDetailPage() {
   }
 
   const { product } = state;
+  const perKg = pricePerKgText(product);
+  const stock = availability(product);
+  const unit = unitOf(product);
   return (
     <article className={styles.page} data-testid="product-detail">
       <Link to="/dashboard/buyer" className={styles.back}>
@@ -59,12 +63,35 @@ export default function ProductDetailPage() {
         <div className={styles.summary}>
           <h1 className={styles.title}>{product.product_name}</h1>
           <p className={styles.type}>Type: {product.tuber_type}</p>
-          <p className={styles.price}>{formatNaira(nairaToKobo(product.price))}</p>
-          <p>
-            <span className={styles.badge}>Number of KG: {product.kg}</span>
+          <p className={styles.price} data-testid="product-price">
+            {productPriceText(product)}
           </p>
+          {perKg ? <p className={styles.perKg}>{perKg}</p> : null}
+          <p>
+            {stock.kind === 'available' ? (
+              stock.text ? (
+                <span className={styles.badge} data-testid="product-stock">
+                  {stock.text}
+                  {unit !== 'kg' && product.kg > 0 ? ` (about ${quantityText(product.kg, 'kg')})` : ''}
+                </span>
+              ) : null
+            ) : (
+              <span className={stock.kind === 'sold-out' ? styles.soldOut : styles.nextHarvest} data-testid="product-status">
+                {stock.text}
+              </span>
+            )}
+          </p>
+          {stock.kind === 'next-harvest' ? (
+            <p className={styles.muted}>Not in stock yet: contact the farmer to ask about this harvest.</p>
+          ) : null}
           <div className={styles.actions}>
-            <Button onClick={() => addProductToCart(product, toast)}>Add to cart</Button>
+            {stock.kind === 'available' ? (
+              <Button onClick={() => addProductToCart(product, toast)}>Add to cart</Button>
+            ) : (
+              <Button disabled title="This product cannot be bought now">
+                Add to cart
+              </Button>
+            )}
             <ContactFarmerButton farmerId={product.farmer_id} className={buttonClass('secondary')} />
           </div>
         </div>

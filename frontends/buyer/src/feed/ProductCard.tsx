@@ -1,5 +1,6 @@
 import { Link } from '@tuber/ui/router';
-import { firstWords, formatNaira, nairaToKobo, shortAge } from '@tuber/ui';
+import { firstWords, shortAge } from '@tuber/ui';
+import { availability, pricePerKgText, productPriceText } from '../catalog/productText.js';
 import { productDetailRoute, type Product } from '../catalog/types.js';
 import styles from './feed.module.css';
 
@@ -10,8 +11,10 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const to = productDetailRoute(product.product_id);
   const image = product.image_cards[0] ?? product.images[0];
   const preview = firstWords(product.description, FEED_PREVIEW_WORDS);
+  const perKg = pricePerKgText(product);
+  const stock = availability(product);
   return (
-    <article className={styles.card} data-testid="product-card" data-product-id={product.product_id}>
+    <article className={styles.card} data-testid="product-card" data-product-id={product.product_id} data-status={stock.kind}>
       <header className={styles.cardHeader}>
         <div className={styles.seller}>
           <span className={styles.business}>{product.business_name}</span>
@@ -41,7 +44,21 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <h2 className={styles.name}>
           <Link to={to}>{product.product_name}</Link>
         </h2>
-        <p className={styles.price}>{formatNaira(nairaToKobo(product.price))}</p>
+        <p className={styles.price} data-testid="product-price">
+          {productPriceText(product)}
+          {perKg ? <span className={styles.perKg}> · {perKg}</span> : null}
+        </p>
+        {stock.kind === 'available' ? (
+          stock.text ? (
+            <p className={styles.stock}>{stock.text}</p>
+          ) : null
+        ) : (
+          <p>
+            <span className={stock.kind === 'sold-out' ? styles.soldOut : styles.nextHarvest} data-testid="product-status">
+              {stock.text}
+            </span>
+          </p>
+        )}
         <p className={styles.description}>
           {preview.text}
           {preview.isCut ? '… ' : ' '}

@@ -1,7 +1,8 @@
-// The buyer feed's data: pages of the catalog, newest first, following the API's cursor.
+// The buyer feed's data: pages of the catalog for one search (filters and sort), following the API's cursor.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useApi } from '@tuber/ui';
-import { feedPath, type Product, type ProductPage } from '../catalog/types.js';
+import type { Product, ProductPage } from '../catalog/types.js';
+import { feedApiPath, toFeedSearch, type FeedFilters } from './feedQuery.js';
 
 export interface FeedState {
   products: Product[];
@@ -14,9 +15,10 @@ export interface FeedState {
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * What the feed showed when the buyer left it (e.g. to open a product), so that going back shows the same
- * pages at the same place instead of page 1 at the top. Kept in memory for a few minutes only, and used
- * only for a back/forward navigation: a link to the feed always loads it fresh.
+ * What the feed showed when the buyer left it (e.g. to open a product, or for another search), so that
+ * going back shows the same pages at the same place instead of page 1 at the top. One entry per search
+ * (its canonical query), kept in memory for a few minutes only, and used only for a back/forward
+ * navigation: a link to the feed, or a new search, always loads it fresh.
  */
 interface FeedMemory {
   products: Product[];
@@ -26,19 +28,39 @@ interface FeedMemory {
 }
 
 const MEMORY_TTL_MS = 3 * 60_000;
-let memory: FeedMemory | null = null;
+/** Searches remembered at once: a few steps of Back, not a history of the day. */
+const MEMORY_SEARCHES = 8;
+const memory = new Map<string, FeedMemory>();
 
-function recall(): FeedMemory | null {
-  const kept = memory;
-  memory = null;
+function recall(search: string): FeedMemory | null {
+  const kept = memory.get(search);
+  memory.delete(search);
   return kept && Date.now() - kept.savedAt < MEMORY_TTL_MS && kept.products.length > 0 ? kept : null;
 }
 
-/** `restore`: the buyer came back (browser back or forward), so show what they left if it is recent. */
-export function useFeed(restore: boolean): FeedState & { hasMore: boolean; loadMore: () => void; restoredScrollY: number | null } {
+function remember(search: string, kept: FeedMemory): void {
+  memory.delete(search);
+  memory.set(search, kept);
+  for (const oldest of memory.keys()) {
+    if (memory.size <= MEMORY_SEARCHES) break;
+    memory.delete(oldest);
+  }
+}
+
+/**
+ * The feed of one search; a new search is a new hook (the page keys it by the search).
+ * `restore`: the buyer came back (browser back or forward), so show what they left if it is recent.
+ */
+export function useFeed(
+  filters: FeedFilters,
+  restore: boolean,
+): FeedState & { hasMore: boolean; loadMore: () => void; restoredScrollY: number | null } {
   const api = useApi();
+  // Fixed for this hook's life: the page mounts a new feed for a new search.
+  const [fixedFilters] = useState(filters);
+  const [search] = useState(() => toFeedSearch(filters));
   const [restored] = useState(() => {
-    const kept = recall();
+    const kept = recall(search);
     return restore ? kept : null;
   });
   const [state, setState] = useState<FeedState>(() =>
@@ -65,9 +87,9 @@ export function useFeed(restore: boolean): FeedState & { hasMore: boolean; loadM
     return () => {
       window.removeEventListener('scroll', follow);
       const { products } = latest.current;
-      memory = products.length > 0 ? { products, nextCursor: cursor.current, scrollY, savedAt: Date.now() } : null;
+      if (products.length > 0) remember(search, { products, nextCursor: cursor.current, scrollY, savedAt: Date.now() });
     };
-  }, []);
+  }, [search]);
 
   const fetchPage = useCallback(async () => {
     if (loading.current) return;
@@ -76,7 +98,7 @@ export function useFeed(restore: boolean): FeedState & { hasMore: boolean; loadM
     controller.current = abort;
     setState((previous) => ({ ...previous, status: 'loading', error: null }));
     try {
-      const page = await api.get<ProductPage>(feedPath(cursor.current), { signal: abort.signal });
+      const page = await api.get<ProductPage>(feedApiPath(fixedFilters, cursor.current), { signal: abort.signal });
       cursor.current = page.next_cursor;
       setState((previous) => {
         // A product can move between pages while the buyer scrolls; show it once.
@@ -95,7 +117,7 @@ export function useFeed(restore: boolean): FeedState & { hasMore: boolean; loadM
         loading.current = false;
       }
     }
-  }, [api]);
+  }, [api, fixedFilters]);
 
   useEffect(() => {
     // A User Timing mark, so performance tools can tell the page's own time from the shell's start-up.

@@ -31,6 +31,7 @@ describe('adding to the cart', () => {
         product_name: 'White yam',
         images: ['http://x/files/yam.jpg'],
         price: 2500.5,
+        unit: 'kg',
         farmer_id: 'f-1',
         quantity: 1,
         total: 2500.5,
@@ -132,13 +133,22 @@ describe('stored cart', () => {
       { product_id: 'p-frac', product_name: 'Half', images: [], price: 10, farmer_id: 'f-1', quantity: 1.5, total: 15 },
     ]);
     expect(parseCart(stored)).toEqual([
-      { product_id: 'p-yam', product_name: 'White yam', images: ['a.jpg'], price: 2500.5, farmer_id: 'f-1', quantity: 2, total: 5001 },
+      {
+        product_id: 'p-yam',
+        product_name: 'White yam',
+        images: ['a.jpg'],
+        price: 2500.5,
+        unit: 'kg',
+        farmer_id: 'f-1',
+        quantity: 2,
+        total: 5001,
+      },
     ]);
   });
 
   it('merges the same product stored twice', () => {
     const item = { product_id: 'p-yam', product_name: 'White yam', images: [], price: 1, farmer_id: 'f-1', quantity: 1, total: 1 };
-    expect(parseCart(JSON.stringify([item, { ...item, quantity: 2 }]))).toEqual([{ ...item, quantity: 3, total: 3 }]);
+    expect(parseCart(JSON.stringify([item, { ...item, quantity: 2 }]))).toEqual([{ ...item, unit: 'kg', quantity: 3, total: 3 }]);
   });
 });
 

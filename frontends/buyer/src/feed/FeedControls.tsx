@@ -1,0 +1,161 @@
+// The feed's search box, filters and sort (issue 11). What is applied lives in the address (the page passes
+// it in and navigates on `apply`); the text fields keep a draft until the buyer presses Enter, Search or Apply,
+// while the chips, the toggle and the sort apply at once. On a phone the filters fold into a panel.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { buttonClass } from '@tuber/ui';
+import {
+  cleanPrice,
+  activeFilterCount,
+  FEED_SORT_LABELS,
+  FEED_SORTS,
+  isNarrowed,
+  NO_FILTERS,
+  TEXT_MAX,
+  TUBER_TYPES,
+  type FeedFilters,
+} from './feedQuery.js';
+import type { FeedSort, TuberType } from '../catalog/types.js';
+import styles from './filters.module.css';
+
+interface Draft {
+  q: string;
+  location: string;
+  min: string;
+  max: string;
+}
+
+const draftOf = (filters: FeedFilters): Draft => ({
+  q: filters.q,
+  location: filters.location,
+  min: filters.minPrice === null ? '' : String(filters.minPrice),
+  max: filters.maxPrice === null ? '' : String(filters.maxPrice),
+});
+
+export function FeedControls({ filters, apply }: { filters: FeedFilters; apply: (next: FeedFilters) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(() => draftOf(filters));
+  const [open, setOpen] = useState(false);
+  // Back/Forward (or a shared link) changes what is applied: the fields follow.
+  useEffect(() => setDraft(draftOf(filters)), [filters]);
+
+  const withDraft = (change: Partial<FeedFilters> = {}): FeedFilters => ({
+    ...filters,
+    q: draft.q,
+    location: draft.location,
+    minPrice: cleanPrice(draft.min),
+    maxPrice: cleanPrice(draft.max),
+    ...change,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(withDraft());
+    setOpen(false);
+  };
+  const toggleTuber = (tuber: TuberType, on: boolean) =>
+    apply(withDraft({ tubers: on ? [...filters.tubers, tuber] : filters.tubers.filter((t) => t !== tuber) }));
+  const count = activeFilterCount(filters);
+  const field = (name: keyof Draft) => ({
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft((previous) => ({ ...previous, [name]: event.target.value })),
+  });
+
+  return (
+    <form role="search" aria-label="Search products" className={styles.controls} onSubmit={submit} data-testid="feed-controls">
+      <div className={styles.searchRow}>
+        <label htmlFor={`${id}-q`} className={styles.hidden}>
+          Search products
+        </label>
+        <input
+          id={`${id}-q`}
+          className={styles.searchInput}
+          type="search"
+          name="q"
+          placeholder="Search yam, isu, cassava, gbaguda…"
+          maxLength={TEXT_MAX}
+          enterKeyHint="search"
+          autoComplete="off"
+          {...field('q')}
+        />
+        <button type="submit" className={buttonClass('primary')}>
+          Search
+        </button>
+      </div>
+
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={buttonClass('secondary', styles.filtersToggle)}
+          aria-expanded={open}
+          aria-controls={`${id}-filters`}
+          onClick={() => setOpen((was) => !was)}
+        >
+          Filters{count > 0 ? ` (${count})` : ''}
+        </button>
+        <label className={styles.sort}>
+          <span>Sort</span>
+          <select value={filters.sort} onChange={(event) => apply(withDraft({ sort: event.target.value as FeedSort }))}>
+            {FEED_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {FEED_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div id={`${id}-filters`} className={open ? `${styles.panel} ${styles.panelOpen}` : styles.panel} data-testid="feed-filters">
+        <fieldset className={styles.group}>
+          <legend>Tuber type</legend>
+          <div className={styles.chips}>
+            {TUBER_TYPES.map((tuber) => (
+              <label key={tuber} className={styles.chip}>
+                <input
+                  type="checkbox"
+                  checked={filters.tubers.includes(tuber)}
+                  onChange={(event) => toggleTuber(tuber, event.target.checked)}
+                />
+                <span>{tuber}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend>Price, ₦ per kg</legend>
+          <div className={styles.priceRow}>
+            <label>
+              <span>Min</span>
+              <input type="number" name="min_price" min={0} step={0.01} inputMode="decimal" placeholder="0" {...field('min')} />
+            </label>
+            <label>
+              <span>Max</span>
+              <input type="number" name="max_price" min={0} step={0.01} inputMode="decimal" placeholder="any" {...field('max')} />
+            </label>
+          </div>
+        </fieldset>
+        <label className={styles.group}>
+          <span className={styles.groupLabel}>Location</span>
+          <input type="text" name="location" placeholder="e.g. Ibadan" maxLength={TEXT_MAX} {...field('location')} />
+        </label>
+        <label className={styles.toggle}>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={filters.available}
+            onChange={(event) => apply(withDraft({ available: event.target.checked }))}
+          />
+          <span>Available now</span>
+        </label>
+        <div className={styles.panelActions}>
+          <button type="submit" className={buttonClass('primary')}>
+            Apply
+          </button>
+          {isNarrowed(filters) ? (
+            <button type="button" className={buttonClass('secondary')} onClick={() => apply({ ...NO_FILTERS, sort: filters.sort })}>
+              Clear filters
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}
