@@ -92,6 +92,11 @@ export const Product = Type.Object({
   images: Type.Array(Type.String(), { description: 'public URLs of the photos as uploaded (metadata stripped)' }),
   image_cards: Type.Array(Type.String(), { description: 'card-sized variants, same order as images' }),
   image_thumbs: Type.Array(Type.String(), { description: 'thumbnail variants, same order as images' }),
+  image_ids: Type.Optional(
+    Type.Array(Type.String(), {
+      description: "ids of the photos, same order as images; an edit keeps a photo by sending its id back in ProductChange.image_ids",
+    }),
+  ),
   location: Type.String(),
   business_name: Type.String(),
   cultural: Type.String(),
