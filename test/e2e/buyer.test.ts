@@ -1,6 +1,8 @@
 // The buyer side end to end (issue 5), in headless Chromium through the gateway: a farmer posts products
 // through the product's own API, then a buyer signs in (/login → Keycloak's form → back in the app),
-// scrolls the feed, opens a product, fills the cart and contacts the farmer.
+// scrolls the feed, opens a product, fills the cart and contacts the farmer. Issue 11: a second farmer in a
+// market of this run's own sells per heap, per kg and per 50 kg bag; the buyer searches in a local name,
+// filters, sorts, shares the address, and sees price changes and sold-out products in the feed and the cart.
 //
 // BUYER_E2E_STANDALONE=http://localhost:<port> runs the same checks against the buyer remote's own dev
 // server (`BUYER_PORT=<port> npm run dev -w frontends/buyer`) with the buyer's token handed to its
@@ -25,6 +27,12 @@ const description = (n: number) =>
 
 let farmer: TestAccount;
 let buyer: TestAccount;
+/** Issue 11: a farmer whose location has a word found nowhere else, so a location filter scopes to this run. */
+let marketFarmer: TestAccount;
+const marketWord = `Oja${run}`;
+const marketLocation = `${marketWord} Market, Osogbo`;
+/** The market farmer's products (posted oldest first: heap yam, kg yam, cassava bag). */
+const market = {} as Record<'heapYam' | 'kgYam' | 'cassavaBag', { id: string; name: string }>;
 let browser: Browser;
 let context: BrowserContext;
 /** Product ids in the order they were posted (oldest first). */
@@ -35,11 +43,11 @@ let deletedProductId: string;
 const card = (page: Page) => page.getByTestId('product-card');
 const ours = (ids: string[]) => ids.filter((id) => posted.some((product) => product.id === id));
 
-async function uploadImages(count: number, hue: number): Promise<string[]> {
+async function uploadImages(count: number, hue: number, owner: TestAccount = farmer): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const answer = await api('POST', '/api/media/images', {
-      token: farmer.accessToken,
+      token: owner.accessToken,
       form: imageForm(await photo(480, 360, (hue + i * 60) % 256), `e2e ${run} ${hue}-${i}.jpg`),
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -48,9 +56,9 @@ async function uploadImages(count: number, hue: number): Promise<string[]> {
   return ids;
 }
 
-async function postProduct(body: Record<string, unknown>) {
+async function postProduct(body: Record<string, unknown>, owner: TestAccount = farmer) {
   const answer = await eventually(
-    () => api('POST', '/api/catalog/products', { token: farmer.accessToken, json: body }),
+    () => api('POST', '/api/catalog/products', { token: owner.accessToken, json: body }),
     (a) => a.status !== 409,
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -147,12 +155,35 @@ beforeAll(async () => {
     throw new Error(`the gateway does not answer at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
   const { nutrition } = (await gateway.json()) as { nutrition: Record<string, number> };
 
-  [farmer, buyer] = await Promise.all([
+  [farmer, buyer, marketFarmer] = await Promise.all([
     signedInAccount({ role: 'farmer', businessName, location: 'Ibadan, Oyo State', tuber: ['yam', 'cassava'] }),
     signedInAccount({ role: 'buyer' }),
+    signedInAccount({ role: 'farmer', businessName: `Market Tubers ${run}`, location: marketLocation, tuber: ['yam', 'cassava'] }),
   ]);
-  for (const account of [farmer, buyer])
+  for (const account of [farmer, buyer, marketFarmer])
     expect([200, 201]).toContain((await api('POST', '/api/profile/me', { token: account.accessToken })).status);
+
+  // Issue 11's products first, so the feed's newest page stays the 14 below. No name says "yam": a search
+  // in a local name ("isu") must find them through their tuber type.
+  const marketProducts = [
+    ['heapYam', `Abakaliki tubers ${run}`, 'yam', { unit: 'heap', unit_weight_kg: 5, price: 2000, quantity: 12 }],
+    ['kgYam', `Big Ekiti tubers ${run}`, 'yam', { unit: 'kg', price: 900, quantity: 50 }],
+    ['cassavaBag', `Gari roots ${run}`, 'cassava', { unit: 'bag_50kg', unit_weight_kg: 50, price: 30000, quantity: 3 }],
+  ] as const;
+  for (const [key, name, tuberType, sale] of marketProducts) {
+    const product = await postProduct(
+      {
+        product_name: name,
+        description: `Fresh from the ${marketWord} farm, harvested this week and sorted by size.`,
+        tuber_type: tuberType,
+        image_ids: await uploadImages(2, name.length * 7, marketFarmer),
+        cultural: 'Sold at the morning market.',
+        ...sale,
+      },
+      marketFarmer,
+    );
+    market[key] = { id: product.product_id, name };
+  }
 
   const gone = await postProduct({
     product_name: `Gone yam ${run}`,
@@ -191,7 +222,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([farmer, buyer].filter(Boolean).map((account) => deleteAccount(account.id)));
+  await Promise.all([farmer, buyer, marketFarmer].filter(Boolean).map((account) => deleteAccount(account.id)));
 });
 
 describe('buyer feed', () => {
@@ -207,7 +238,8 @@ describe('buyer feed', () => {
     await expect(first.textContent()).resolves.toContain(businessName);
     const text = (await first.textContent()) ?? '';
     expect(text).toContain('Ibadan, Oyo State');
-    expect(text).toContain('₦1,234.50');
+    expect(text).toContain('₦1,234.50 per kg');
+    expect(text).toContain('Available: 12.5 kg');
     expect(text).toMatch(/just now|\d+ min/);
     expect(text).not.toContain(' ago');
     // 20 words then "see more": word 20 is "sorted", word 21 "by" is cut.
@@ -294,7 +326,9 @@ describe('product detail', () => {
     const detail = page.getByTestId('product-detail');
     await detail.getByText('Type: yam').waitFor();
     await detail.getByText(businessName).first().waitFor();
-    await detail.getByText('Number of KG: 12.5').waitFor();
+    // Issue 11: the quantity in the product's unit replaces "Number of KG"; the price says its unit.
+    await detail.getByText('Available: 12.5 kg').waitFor();
+    expect(await detail.getByTestId('product-price').textContent()).toBe('₦1,234.50 per kg');
     await page.getByRole('heading', { name: 'Nutrition Value' }).waitFor();
     const values = await page.getByTestId('nutrient-value').allTextContents();
     expect(values).toEqual(['118.00 kcal', '9.00 mg', '0.50 g', '1.53 g', '816.00 mg', '4.10 g', '0.17 g']);
@@ -424,6 +458,7 @@ describe('cart', () => {
         product_name: showcase.name,
         images: showcase.images,
         price: 1234.5,
+        unit: 'kg',
         farmer_id: farmer.id,
         quantity: 2,
         total: 2469,
@@ -482,6 +517,243 @@ describe('cart', () => {
     await cartTab.getByRole('button', { name: 'Remove' }).click();
     await detail.close();
     await cartTab.close();
+  });
+});
+
+/** Names on the feed's cards, in order. */
+const cardNames = (page: Page) => card(page).locator('h2').allTextContents();
+
+/** A fresh token of the market farmer (tokens last 5 minutes; the products were posted long before). */
+async function marketFarmerToken(): Promise<string> {
+  return (await signInWithPassword(marketFarmer.email, marketFarmer.password)).accessToken;
+}
+
+/** The farmer changes a product through the catalog's PATCH, as the farmer's edit page does. */
+async function changeProduct(productId: string, change: Record<string, unknown>) {
+  const answer = await api('PATCH', `/api/catalog/products/${productId}`, { token: await marketFarmerToken(), json: change });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** The feed after the URL's search settles: the names once the spinner is gone. */
+async function settledNames(page: Page): Promise<string[]> {
+  await page.getByText(/Loading products…/).waitFor({ state: 'detached', timeout: 15_000 });
+  return cardNames(page);
+}
+
+const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('search, filters and sort (issue 11)', () => {
+  it('a buyer searches "isu" (Yoruba for yam) and finds the yams, not the cassava', async () => {
+    const { page, errors } = await open('/dashboard/buyer');
+    await firstCard(page, 'search');
+    const box = page.getByRole('searchbox', { name: 'Search products' });
+    await expect(box.getAttribute('placeholder')).resolves.toMatch(/^Search yam, isu, cassava/);
+    const answer = page.waitForResponse((response) => /\/api\/catalog\/products\?limit=12&q=isu$/.test(response.url()));
+    await box.fill('isu');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/dashboard/buyer' && url.search === '?q=isu');
+    const found = (await (await answer).json()) as { items: { tuber_type: string; product_name: string }[] };
+    expect(found.items.length).toBeGreaterThan(0);
+    expect(found.items.map((product) => product.tuber_type)).toEqual(found.items.map(() => 'yam'));
+    await expect.poll(() => cardNames(page)).toEqual(found.items.map((product) => product.product_name));
+
+    // Narrowed to this run's market by its location: both yams, newest first; the cassava is not there.
+    await page.getByRole('textbox', { name: 'Location' }).fill(marketWord);
+    await page.getByRole('textbox', { name: 'Location' }).press('Enter');
+    await page.waitForURL((url) => url.search === `?q=isu&location=${marketWord}`);
+    await expect.poll(() => cardNames(page)).toEqual([market.kgYam.name, market.heapYam.name]);
+    const heap = card(page).filter({ hasText: market.heapYam.name });
+    const text = (await heap.textContent()) ?? '';
+    expect(text).toContain('₦2,000.00 per heap');
+    expect(text).toContain('₦400.00 per kg');
+    expect(text).toContain('Available: 12 heaps');
+    await screenshot(page, 'buyer-search-isu-1280');
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    await page.close();
+  });
+
+  it('combines a tuber filter with each sort, and Back/Forward step through them', async () => {
+    const { page } = await open(`/dashboard/buyer?location=${marketWord}`);
+    const { heapYam, kgYam, cassavaBag } = market;
+    await expect.poll(() => cardNames(page)).toEqual([cassavaBag.name, kgYam.name, heapYam.name]); // newest first
+
+    await page.getByRole('checkbox', { name: 'yam', exact: true }).check();
+    await page.waitForURL((url) => url.search === `?tuber=yam&location=${marketWord}`);
+    await expect.poll(() => cardNames(page)).toEqual([kgYam.name, heapYam.name]);
+
+    // ₦ per kg: the heap (₦2,000 for 5 kg = ₦400/kg) before the kg yam (₦900/kg).
+    await page.getByLabel('Sort').selectOption({ label: '₦ per kg: low to high' });
+    await page.waitForURL((url) => url.search === `?tuber=yam&location=${marketWord}&sort=price_per_kg`);
+    await expect.poll(() => cardNames(page)).toEqual([heapYam.name, kgYam.name]);
+
+    await page.getByRole('checkbox', { name: 'yam', exact: true }).uncheck();
+    await expect.poll(() => cardNames(page)).toEqual([heapYam.name, cassavaBag.name, kgYam.name]); // 400, 600, 900 ₦/kg
+
+    // Price as asked: ₦900 (kg), ₦2,000 (heap), ₦30,000 (50 kg bag).
+    await page.getByLabel('Sort').selectOption({ label: 'Price: low to high' });
+    await expect.poll(() => cardNames(page)).toEqual([kgYam.name, heapYam.name, cassavaBag.name]);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.search === `?location=${marketWord}&sort=price_per_kg`);
+    await expect.poll(() => cardNames(page)).toEqual([heapYam.name, cassavaBag.name, kgYam.name]);
+    expect(await page.getByLabel('Sort').inputValue()).toBe('price_per_kg');
+    await page.goBack();
+    await expect.poll(() => cardNames(page)).toEqual([heapYam.name, kgYam.name]);
+    expect(await page.getByRole('checkbox', { name: 'yam', exact: true }).isChecked()).toBe(true);
+    await page.goForward();
+    await expect.poll(() => cardNames(page)).toEqual([heapYam.name, cassavaBag.name, kgYam.name]);
+    expect(await page.getByRole('checkbox', { name: 'yam', exact: true }).isChecked()).toBe(false);
+    await page.close();
+  });
+
+  it('shows the same results when the address is opened in a new tab', async () => {
+    const { page } = await open(`/dashboard/buyer?location=${marketWord}`);
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+    await page.getByRole('checkbox', { name: 'yam', exact: true }).check();
+    await page.getByLabel('Sort').selectOption('price_per_kg');
+    await expect.poll(() => cardNames(page)).toEqual([market.heapYam.name, market.kgYam.name]);
+    const shared = page.url();
+
+    const tab = await context.newPage();
+    await tab.goto(shared);
+    await expect.poll(() => cardNames(tab)).toEqual([market.heapYam.name, market.kgYam.name]);
+    expect(await tab.getByRole('checkbox', { name: 'yam', exact: true }).isChecked()).toBe(true);
+    expect(await tab.getByLabel('Sort').inputValue()).toBe('price_per_kg');
+    expect(await tab.getByRole('textbox', { name: 'Location' }).inputValue()).toBe(marketWord);
+    await tab.close();
+    await page.close();
+  });
+
+  it('says what was searched when nothing matches, and "Clear filters" brings the whole feed back', async () => {
+    const { page } = await open(`/dashboard/buyer?q=isu&location=Nowhere${run}`);
+    const empty = page.getByTestId('feed-empty');
+    await empty.getByText(`No products match “isu” in Nowhere${run}`).waitFor();
+    await screenshot(page, 'buyer-search-empty');
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/buyer' && url.search === '');
+    await firstCard(page, 'cleared');
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('folds the filters into a panel on a 360 px phone (no sideways scroll) and shows them above the grid at 1280 px', async () => {
+    const { page } = await open(`/dashboard/buyer?location=${marketWord}`, { width: 360, height: 740 });
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+    const panel = page.getByTestId('feed-filters');
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    expect(await panel.isVisible()).toBe(false);
+    expect(await toggle.textContent()).toBe('Filters (1)');
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'buyer-feed-filters-360-closed');
+    await toggle.click();
+    await panel.waitFor({ state: 'visible' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'buyer-feed-filters-360-open');
+    await page.getByRole('checkbox', { name: 'cassava', exact: true }).check();
+    await expect.poll(() => cardNames(page)).toEqual([market.cassavaBag.name]);
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await panel.waitFor({ state: 'visible' });
+    expect(await toggle.isVisible()).toBe(false);
+    await page.getByRole('checkbox', { name: 'cassava', exact: true }).uncheck();
+    await expect.poll(() => cardNames(page)).toHaveLength(3);
+    await screenshot(page, 'buyer-feed-filters-1280');
+    await page.close();
+  });
+});
+
+describe('live price and stock (issue 11)', () => {
+  it('shows the unit price, ₦ per kg and stock on the product page, and the cart says "Price changed" after the farmer edits the price', async () => {
+    const { heapYam } = market;
+    const { page, errors } = await open(`/dashboard/buyer/${heapYam.id}`);
+    await page.evaluate(() => localStorage.setItem('cart', '[]'));
+    const detail = page.getByTestId('product-detail');
+    await detail.getByRole('heading', { level: 1, name: heapYam.name }).waitFor();
+    expect(await detail.getByTestId('product-price').textContent()).toBe('₦2,000.00 per heap');
+    await detail.getByText('₦400.00 per kg').waitFor();
+    await detail.getByText('Available: 12 heaps (about 60 kg)').waitFor();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await toastShown(page, 'item added to cart');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+    expect(stored).toMatchObject([{ product_id: heapYam.id, price: 2000, unit: 'heap', quantity: 1, total: 2000 }]);
+    // A line stored before units existed (no unit), for a product deleted since.
+    await page.evaluate((goneId) => {
+      const cart = JSON.parse(localStorage.getItem('cart') ?? '[]');
+      cart.push({ product_id: goneId, product_name: 'Gone yam', images: [], price: 100, farmer_id: 'f', quantity: 1, total: 100 });
+      localStorage.setItem('cart', JSON.stringify(cart));
+    }, deletedProductId);
+
+    const changed = await changeProduct(heapYam.id, { price: 2500 });
+    expect(changed).toMatchObject({ price: 2500, unit: 'heap', price_per_kg: 500 });
+
+    await page.goto(`${appUrl}/dashboard/cart`);
+    const line = page.locator(`[data-testid="cart-item"][data-product-id="${heapYam.id}"]`);
+    const gone = page.locator(`[data-testid="cart-item"][data-product-id="${deletedProductId}"]`);
+    await expect.poll(() => line.getAttribute('data-check'), { timeout: 15_000 }).toBe('price-changed');
+    expect(await line.getByTestId('cart-item-status').textContent()).toContain('Price changed: was ₦2,000.00, now ₦2,500.00 per heap');
+    expect(await line.getByTestId('cart-item-price').textContent()).toBe('₦2,500.00');
+    await expect.poll(() => gone.getAttribute('data-check')).toBe('gone');
+    await gone.getByText('No longer available').waitFor();
+    // The total counts the new price and leaves the gone product out.
+    expect(await page.getByTestId('cart-total-price').textContent()).toBe('₦2,500.00');
+    expect(await page.getByTestId('cart-total-items').textContent()).toBe('1');
+    await screenshot(page, 'buyer-cart-price-changed-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await overflowX(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'buyer-cart-price-changed-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await line.getByRole('button', { name: 'Accept new price' }).click();
+    await expect.poll(() => line.getAttribute('data-check')).toBe('ok');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]')[0])).toMatchObject({ price: 2500, total: 2500 });
+    await page.reload();
+    await expect.poll(() => line.getAttribute('data-check')).toBe('ok');
+
+    // Sold out: the line stays, says so, and leaves the total.
+    await changeProduct(heapYam.id, { status: 'sold_out' });
+    await page.reload();
+    await expect.poll(() => line.getAttribute('data-check')).toBe('sold-out');
+    await line.getByText('Sold out').waitFor();
+    expect(await page.getByTestId('cart-total-price').textContent()).toBe('₦0.00');
+    await line.getByRole('button', { name: 'Remove' }).click();
+    await gone.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('There is no item in the cart').waitFor();
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    await page.close();
+  });
+
+  it('a sold-out product drops to the end of the feed and "Available now" hides it; so does the next harvest', async () => {
+    const { kgYam, cassavaBag } = market;
+    await changeProduct(cassavaBag.id, { status: 'sold_out' });
+    const { page } = await open(`/dashboard/buyer?location=${marketWord}`);
+    await expect.poll(() => cardNames(page)).toContain(cassavaBag.name);
+    const names = await cardNames(page);
+    expect(names.indexOf(kgYam.name)).toBeLessThan(names.indexOf(cassavaBag.name));
+    expect(await card(page).filter({ hasText: cassavaBag.name }).getByTestId('product-status').textContent()).toBe('Sold out');
+
+    await page.getByRole('switch', { name: 'Available now' }).check();
+    await page.waitForURL((url) => url.search === `?location=${marketWord}&available=true`);
+    await expect.poll(() => settledNames(page)).not.toContain(cassavaBag.name);
+    expect(await cardNames(page)).toContain(kgYam.name);
+    await screenshot(page, 'buyer-feed-available-now');
+
+    // Next harvest: shown with its date, hidden by "Available now"; the buyer can still contact the farmer.
+    await changeProduct(kgYam.id, { status: 'next_harvest', next_harvest: '2027-01-12' });
+    await page.reload();
+    await expect.poll(() => settledNames(page)).not.toContain(kgYam.name);
+    await page.goto(`${appUrl}/dashboard/buyer?location=${marketWord}`);
+    await expect.poll(() => cardNames(page)).toContain(kgYam.name);
+    expect(await card(page).filter({ hasText: kgYam.name }).getByTestId('product-status').textContent()).toBe(
+      'Next harvest from 12 Jan 2027',
+    );
+    await page.goto(`${appUrl}/dashboard/buyer/${kgYam.id}`);
+    await page.getByTestId('product-status').getByText('Next harvest from 12 Jan 2027').waitFor();
+    await page.getByRole('button', { name: 'Contact Farmer' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
+    await page.close();
   });
 });
 
