@@ -31,12 +31,22 @@ const draftOf = (filters: FeedFilters): Draft => ({
   max: filters.maxPrice === null ? '' : String(filters.maxPrice),
 });
 
-export function FeedControls({ filters, apply }: { filters: FeedFilters; apply: (next: FeedFilters) => void }) {
+export function FeedControls({ filters: applied, apply: navigateTo }: { filters: FeedFilters; apply: (next: FeedFilters) => void }) {
   const id = useId();
-  const [draft, setDraft] = useState(() => draftOf(filters));
+  // What the controls show: the applied search, or the one just chosen while the navigation to it runs
+  // (the router updates the address asynchronously; a ticked chip must not untick meanwhile).
+  const [filters, setFilters] = useState(applied);
+  const [draft, setDraft] = useState(() => draftOf(applied));
   const [open, setOpen] = useState(false);
   // Back/Forward (or a shared link) changes what is applied: the fields follow.
-  useEffect(() => setDraft(draftOf(filters)), [filters]);
+  useEffect(() => {
+    setFilters(applied);
+    setDraft(draftOf(applied));
+  }, [applied]);
+  const apply = (next: FeedFilters) => {
+    setFilters(next);
+    navigateTo(next);
+  };
 
   const withDraft = (change: Partial<FeedFilters> = {}): FeedFilters => ({
     ...filters,

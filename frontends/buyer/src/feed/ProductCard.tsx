@@ -46,8 +46,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         </h2>
         <p className={styles.price} data-testid="product-price">
           {productPriceText(product)}
-          {perKg ? <span className={styles.perKg}> · {perKg}</span> : null}
         </p>
+        {perKg ? <p className={styles.perKg}>{perKg}</p> : null}
         {stock.kind === 'available' ? (
           stock.text ? (
             <p className={styles.stock}>{stock.text}</p>
