@@ -1,7 +1,7 @@
 import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
 import { productModel } from './domain/product.js';
-import { assignFeedBuckets } from './domain/migrations.js';
+import { assignFeedBuckets, assignSellingUnits } from './domain/migrations.js';
 import { ReadModel } from './domain/read-model.js';
 import { projectionModels } from './domain/projections.js';
 import { followProjections } from './events/projections.js';
@@ -44,6 +44,8 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init()]);
   const numbered = await assignFeedBuckets(mongo);
   if (numbered) app.log.info({ numbered }, 'products given their feed bucket');
+  const perKg = await assignSellingUnits(mongo);
+  if (perKg) app.log.info({ products: perKg }, 'products from before selling units now sold per kg (ADR 0030)');
   // The hot reads from Redis, kept by our writes and events, rebuilt from MongoDB when needed (ADR 0023).
   const readModel = new ReadModel(redis as never, Product, {
     prefix: config.READ_MODEL_PREFIX,

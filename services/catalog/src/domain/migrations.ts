@@ -1,6 +1,6 @@
 // One-off data changes run at start-up, through the native `mongodb` driver (the connection's
 // `db`), each idempotent and quick when there is nothing to do.
-import type { Connection } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
 import { FEED_COUNTER, feedBucketOf } from './product.js';
 
 /**
@@ -42,4 +42,69 @@ export async function assignFeedBuckets(connection: Connection): Promise<number>
     await products.updateMany({ _id: { $in: ids as never[] }, feed_bucket: { $exists: false } }, { $set: { feed_bucket: bucket } });
   }
   return missing.length;
+}
+
+/** How many products one migration write converts at most. */
+export const UNIT_MIGRATION_BATCH = 500;
+
+/**
+ * Products from before selling units (issue 11, ADR 0030) become products sold per kg: unit 'kg',
+ * unit weight 1, their `kg` as the quantity, available while it is above 0 (sold out otherwise), the
+ * price per kg their price, revision 1. Idempotent (only documents without a unit are touched, each
+ * update re-checks that), and bounded: one bulk write of at most UNIT_MIGRATION_BATCH updates at a
+ * time. Returns how many products it converted.
+ */
+export async function assignSellingUnits(
+  connection: Connection,
+  termsOf?: (product: Record<string, unknown>) => { search_terms: string[]; location_terms: string[] },
+): Promise<number> {
+  const products = connection.db!.collection('product');
+  const old = products.find(
+    { unit: { $exists: false } },
+    {
+      projection: {
+        _id: 1,
+        kg: 1,
+        price_kobo: 1,
+        revision: 1,
+        product_name: 1,
+        description: 1,
+        tuber_type: 1,
+        business_name: 1,
+        location: 1,
+      },
+      batchSize: UNIT_MIGRATION_BATCH,
+    },
+  );
+  let converted = 0;
+  let batch: mongo.AnyBulkWriteOperation[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const result = await products.bulkWrite(batch, { ordered: false });
+    converted += result.modifiedCount;
+    batch = [];
+  };
+  for await (const doc of old) {
+    const quantity = typeof doc.kg === 'number' && doc.kg >= 0 ? doc.kg : 0;
+    const priceKobo = typeof doc.price_kobo === 'number' ? doc.price_kobo : 0;
+    batch.push({
+      updateOne: {
+        filter: { _id: doc._id, unit: { $exists: false } },
+        update: {
+          $set: {
+            unit: 'kg',
+            unit_weight_kg: 1,
+            quantity,
+            status: quantity > 0 ? 'available' : 'sold_out',
+            price_per_kg_kobo: priceKobo,
+            revision: typeof doc.revision === 'number' && doc.revision >= 1 ? doc.revision : 1,
+            ...(termsOf ? termsOf(doc) : {}),
+          },
+        },
+      },
+    });
+    if (batch.length >= UNIT_MIGRATION_BATCH) await flush();
+  }
+  await flush();
+  return converted;
 }

@@ -1,7 +1,20 @@
 // The product document (spec §3) as the catalog stores it: price in kobo, created_at a Date.
+// Issue 11 (ADR 0030): a product is sold in a unit (kg, tuber, heap, 50 kg bag, lot of 100) with
+// the average weight of one unit; its stock is a quantity in that unit and it has a status. The
+// price per unit in kobo stays the truth (ADR 0010); the price per kg is kept beside it, computed
+// on every write, so the feed can filter and sort on it. `kg` is no longer stored: the API
+// computes it (quantity × unit weight) for clients that know only kg.
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 import { OutboxField } from '@tuber/kit';
-import type { Product } from '@tuber/contracts';
+import {
+  PRODUCT_STATUSES,
+  SELLING_UNITS,
+  TUBER_SIZES,
+  type Product,
+  type ProductStatus,
+  type SellingUnit,
+  type TuberSize,
+} from '@tuber/contracts';
 import { koboToNaira } from './money.js';
 
 const NutritionSchema = new Schema(
@@ -26,8 +39,20 @@ export const ProductSchema = new Schema(
     farmer_id: { type: String, required: true },
     product_name: { type: String, required: true },
     description: { type: String, required: true },
+    /** Price of one selling unit, in kobo: the truth (ADR 0010). */
     price_kobo: { type: Number, required: true, min: 0 },
-    kg: { type: Number, required: true, min: 0 },
+    unit: { type: String, enum: SELLING_UNITS, required: true },
+    /** Only with unit `tuber`. */
+    tuber_size: { type: String, enum: TUBER_SIZES },
+    /** Average kg of one unit (1 for kg), at most 2 decimals. */
+    unit_weight_kg: { type: Number, required: true, min: 0.01 },
+    /** Stock in the selling unit, at most 2 decimals (the spec's "Number of KG" for a product sold per kg). */
+    quantity: { type: Number, required: true, min: 0 },
+    status: { type: String, enum: PRODUCT_STATUSES, required: true },
+    /** YYYY-MM-DD (Africa/Lagos), only with status `next_harvest`. */
+    next_harvest: { type: String },
+    /** price_kobo / unit_weight_kg rounded to a kobo: what the feed's price filter and sort use. */
+    price_per_kg_kobo: { type: Number, required: true, min: 0 },
     tuber_type: { type: String, required: true },
     images: { type: [String], default: [] },
     image_cards: { type: [String], default: [] },
@@ -39,6 +64,13 @@ export const ProductSchema = new Schema(
     health: { type: String },
     nutrition: { type: NutritionSchema },
     created_at: { type: Date, required: true },
+    updated_at: { type: Date },
+    /** 1 when posted, +1 on every edit; an edit is conditional on the revision it read. */
+    revision: { type: Number, required: true, default: 1 },
+    /** Normalised words of the product for the feed's search (domain/search-terms.ts). */
+    search_terms: { type: [String], default: [] },
+    /** Normalised words of the location, for the feed's location filter (domain/search-terms.ts). */
+    location_terms: { type: [String], default: [] },
     /** The feed bucket: products are numbered as posted and grouped FEED_BUCKET_SIZE at a time (see feed.ts, ADR 0023). */
     feed_bucket: { type: Number, required: true },
     /** Set while a deletion's event is being published; the document goes right after. */
@@ -59,24 +91,49 @@ export function productModel(connection: Connection) {
 }
 export type ProductModel = ReturnType<typeof productModel>;
 
+/** Rounds to 2 decimals (kg figures, naira). */
+export const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/** ₦ per kg in kobo: the price of one unit over its weight, rounded to a kobo. */
+export const pricePerKgKobo = (priceKobo: number, unitWeightKg: number): number => Math.round(priceKobo / unitWeightKg);
+
+/**
+ * A product document of any age as the API shows it. A document from before selling units (not
+ * yet migrated, see migrations.ts) reads as sold per kg, its `kg` the quantity.
+ */
 export function toApiProduct(doc: ProductDocument): Product {
+  const legacy = doc as { kg?: number };
+  const unit = (doc.unit ?? 'kg') as SellingUnit;
+  const unitWeight = doc.unit_weight_kg ?? 1;
+  const quantity = doc.quantity ?? legacy.kg ?? 0;
+  const status = (doc.status ?? (quantity > 0 ? 'available' : 'sold_out')) as ProductStatus;
   return {
     product_id: doc.product_id,
     farmer_id: doc.farmer_id,
     product_name: doc.product_name,
     description: doc.description,
     price: koboToNaira(doc.price_kobo),
-    kg: doc.kg,
+    unit,
+    ...(doc.tuber_size ? { tuber_size: doc.tuber_size as TuberSize } : {}),
+    unit_weight_kg: unitWeight,
+    price_per_kg: koboToNaira(doc.price_per_kg_kobo ?? pricePerKgKobo(doc.price_kobo, unitWeight)),
+    quantity,
+    kg: round2(quantity * unitWeight),
+    status,
+    ...(status === 'next_harvest' && doc.next_harvest ? { next_harvest: doc.next_harvest } : {}),
     tuber_type: doc.tuber_type,
     images: doc.images,
     image_cards: doc.image_cards,
     image_thumbs: doc.image_thumbs,
+    image_ids: doc.image_ids,
     location: doc.location,
     business_name: doc.business_name,
     cultural: doc.cultural,
     ...(doc.health ? { health: doc.health } : {}),
     ...(doc.nutrition ? { nutrition: doc.nutrition as NonNullable<Product['nutrition']> } : {}),
     created_at: doc.created_at.toISOString(),
+    ...(doc.updated_at ? { updated_at: doc.updated_at.toISOString() } : {}),
+    revision: doc.revision ?? 1,
   };
 }
 

@@ -1,10 +1,27 @@
-// A farmer's own products: post, list, delete. farmer_id always comes from the token.
+// A farmer's own products: post, list, edit, delete. farmer_id always comes from the token.
 import { Type } from '@sinclair/typebox';
-import { NewProduct, Product as ProductResponse, ProductCreated, ProductDeleted } from '@tuber/contracts';
-import { badRequest, conflict, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
+import {
+  NewProduct,
+  Product as ProductResponse,
+  ProductChange,
+  ProductChanged,
+  ProductCreated,
+  ProductDeleted,
+  type EventPayload,
+} from '@tuber/contracts';
+import { badRequest, conflict, forbidden, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
-import { checkNewProduct, IMAGES_IN_USE_MESSAGE } from '../domain/new-product.js';
-import { feedBucketOf, nextFeedSeq, toApiProduct, type ProductModel } from '../domain/product.js';
+import {
+  checkImageCount,
+  checkNewProduct,
+  checkSelling,
+  IMAGES_IN_USE_MESSAGE,
+  lagosToday,
+  OWN_PHOTOS_MESSAGE,
+  sellingAfterChange,
+  setsHarvestDate,
+} from '../domain/new-product.js';
+import { feedBucketOf, nextFeedSeq, toApiProduct, type ProductDocument, type ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
 import type { ReadModel } from '../domain/read-model.js';
 import type { Connection } from 'mongoose';
@@ -25,6 +42,31 @@ export interface FarmerProductDeps {
  * feed or the database. Invalid posts count too.
  */
 export const PRODUCT_POST_LIMIT = { max: 60, windowSeconds: 600 };
+
+/** Product edits per farmer in a window: a farmer updating stock and prices of a long list by hand stays far below. */
+export const PRODUCT_EDIT_LIMIT = { max: 120, windowSeconds: 600 };
+
+export const NOT_FOUND_MESSAGE = 'This product does not exist or has been removed.';
+export const NOT_YOURS_MESSAGE = 'You can only change your own products.';
+export const STALE_MESSAGE = 'This product was changed elsewhere; reload it and try again.';
+
+/** The API names of the fields an edit may change, in the order the `changed` list of ProductChanged gives them. */
+const EDITABLE = [
+  'product_name',
+  'description',
+  'price',
+  'unit',
+  'tuber_size',
+  'unit_weight_kg',
+  'price_per_kg',
+  'quantity',
+  'kg',
+  'status',
+  'next_harvest',
+  'image_ids',
+  'cultural',
+  'health',
+] as const;
 
 export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
   const { Product, projections, bus } = deps;
@@ -65,7 +107,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       const farmer = await projections.Farmer.findOne({ farmer_id: farmerId }).lean();
       if (!farmer) throw conflict('Set up your farmer profile before posting products.');
       const images = await imagesOf(body.image_ids);
-      const verdict = checkNewProduct(body, farmer, farmerId, images);
+      const verdict = checkNewProduct(body, farmer, farmerId, images, lagosToday());
       if ('problem' in verdict) throw badRequest(verdict.problem);
 
       const byId = new Map(images.map((image) => [image.image_id, image]));
@@ -92,8 +134,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           farmer_id: farmerId,
           product_name: body.product_name.trim(),
           description: body.description.trim(),
-          price_kobo: verdict.priceKobo,
-          kg: body.kg,
+          ...verdict.selling,
           tuber_type: body.tuber_type,
           images: ordered.map((i) => i.url),
           image_cards: ordered.map((i) => i.card_url),
@@ -105,6 +146,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           ...(body.health?.trim() ? { health: body.health.trim() } : {}),
           ...(body.nutrition ? { nutrition: body.nutrition } : {}),
           created_at: createdAt,
+          revision: 1,
           feed_bucket: feedBucket,
           outbox: [
             pendingEvent(
@@ -123,7 +165,8 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       request.log.info({ productId, farmerId }, 'product posted');
       const saved = await Product.findOne({ product_id: productId }).lean();
       await deps.readModel.put(saved!);
-      return reply.code(201).send(toApiProduct(saved!));
+      reply.code(201);
+      return toApiProduct(saved!);
     },
   );
 
@@ -148,6 +191,186 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
     },
   );
 
+  /** The photos an edit would add: known, this farmer's, and free (or already this product's). */
+  async function checkAddedImages(farmerId: string, productId: string, added: string[]) {
+    if (added.length === 0) return [];
+    const images = await imagesOf(added);
+    const byId = new Map(images.map((image) => [image.image_id, image]));
+    for (const id of added) {
+      const image = byId.get(id);
+      if (!image || image.farmer_id !== farmerId) throw badRequest(OWN_PHOTOS_MESSAGE);
+      if (image.product_id !== null && image.product_id !== productId) throw conflict(IMAGES_IN_USE_MESSAGE);
+    }
+    return images;
+  }
+
+  /**
+   * Takes the photos an edit adds, one atomic update per photo; answers the ids this call took, so
+   * that a failure releases exactly those (a concurrent edit of the same product may hold others).
+   */
+  async function takeImages(farmerId: string, productId: string, added: string[]): Promise<string[]> {
+    const taken: string[] = [];
+    for (const id of added) {
+      const took = await projections.Image.updateOne(
+        { image_id: id, farmer_id: farmerId, product_id: null, removed: { $ne: true } },
+        { $set: { product_id: productId } },
+      );
+      if (took.modifiedCount === 1) taken.push(id);
+    }
+    return taken;
+  }
+  const releaseImages = (productId: string, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve()
+      : projections.Image.updateMany({ image_id: { $in: ids }, product_id: productId }, { $set: { product_id: null } }).then(
+          () => undefined,
+        );
+
+  app.patch(
+    '/api/catalog/products/:productId',
+    {
+      onRequest: [
+        app.requireRole('farmer'),
+        app.limitPerUser({
+          name: 'product-edits',
+          max: PRODUCT_EDIT_LIMIT.max,
+          timeWindow: PRODUCT_EDIT_LIMIT.windowSeconds * 1000,
+          what: 'product changes',
+        }),
+      ],
+      schema: {
+        summary: 'Change one of my products',
+        description:
+          'Any of the fields of ProductChange; every rule of posting applies to the result. `image_ids` is the whole new ordered list (2 to 5). ' +
+          'With `revision`, the change applies only to that revision (409 otherwise).',
+        security: [{ bearer: [] }],
+        params: Type.Object({ productId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        body: ProductChange,
+        response: { 200: ProductResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const farmerId = request.identity.userId;
+      const { productId } = request.params;
+      const change = request.body;
+      const current = await Product.findOne({ product_id: productId, deleting: { $ne: true } }).lean();
+      if (!current) throw notFound(NOT_FOUND_MESSAGE);
+      if (current.farmer_id !== farmerId) throw forbidden(NOT_YOURS_MESSAGE);
+      const readRevision = current.revision ?? 1;
+      if (change.revision !== undefined && change.revision !== readRevision) throw conflict(STALE_MESSAGE);
+
+      // The rules of posting, on the product as this change would leave it.
+      const before = toApiProduct(current);
+      const selling = checkSelling(sellingAfterChange({ ...before, price_kobo: current.price_kobo }, change), {
+        today: lagosToday(),
+        checkDate: setsHarvestDate(change),
+      });
+      if ('problem' in selling) throw badRequest(selling.problem);
+
+      const set: Record<string, unknown> = { ...selling };
+      const unset: Record<string, ''> = {};
+      if (selling.tuber_size === undefined) unset.tuber_size = '';
+      if (selling.next_harvest === undefined) unset.next_harvest = '';
+      for (const field of ['product_name', 'description', 'cultural'] as const) {
+        if (change[field] !== undefined) set[field] = change[field].trim();
+      }
+      if (change.health !== undefined) {
+        if (change.health.trim()) set.health = change.health.trim();
+        else unset.health = '';
+      }
+
+      // Photos: the list sent is the whole new order; added ones are taken, removed ones let go.
+      const oldIds = current.image_ids ?? [];
+      let newIds = oldIds;
+      let added: string[] = [];
+      let removed: string[] = [];
+      if (change.image_ids) {
+        const count = checkImageCount(change.image_ids);
+        if (count !== true) throw badRequest(count.problem);
+        newIds = change.image_ids;
+        added = newIds.filter((id) => !oldIds.includes(id));
+        removed = oldIds.filter((id) => !newIds.includes(id));
+        const fresh = new Map((await checkAddedImages(farmerId, productId, added)).map((image) => [image.image_id, image]));
+        const urls = newIds.map((id) => {
+          const at = oldIds.indexOf(id);
+          if (at >= 0 && current.images[at] && current.image_cards[at] && current.image_thumbs[at]) {
+            return { url: current.images[at], card: current.image_cards[at], thumb: current.image_thumbs[at] };
+          }
+          const image = fresh.get(id);
+          return { url: image?.url ?? '', card: image?.card_url ?? '', thumb: image?.thumb_url ?? '' };
+        });
+        Object.assign(set, {
+          image_ids: newIds,
+          images: urls.map((u) => u.url),
+          image_cards: urls.map((u) => u.card),
+          image_thumbs: urls.map((u) => u.thumb),
+        });
+      }
+
+      const after = toApiProduct({
+        ...current,
+        ...set,
+        ...Object.fromEntries(Object.keys(unset).map((k) => [k, undefined])),
+      } as ProductDocument);
+      const changed = EDITABLE.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+      if (changed.length === 0) return before; // nothing to change: no new revision
+
+      const taken = await takeImages(farmerId, productId, added);
+      if (taken.length !== added.length) {
+        await releaseImages(productId, taken);
+        throw conflict(IMAGES_IN_USE_MESSAGE);
+      }
+      const revision = readRevision + 1;
+      const changedAt = new Date();
+      const payload: EventPayload<typeof ProductChanged> = {
+        product_id: productId,
+        farmer_id: farmerId,
+        revision,
+        changed,
+        price_kobo: selling.price_kobo,
+        unit: selling.unit,
+        quantity: selling.quantity,
+        status: selling.status,
+        image_ids: newIds,
+        removed_image_ids: removed,
+        changed_at: changedAt.toISOString(),
+      };
+      // The change and its event are one document update, conditional on the revision read.
+      const mine = {
+        product_id: productId,
+        farmer_id: farmerId,
+        deleting: { $ne: true },
+        revision: current.revision === undefined || current.revision === null ? { $exists: false } : current.revision,
+      };
+      let written;
+      try {
+        written = await Product.updateOne(mine, {
+          $set: { ...set, revision, updated_at: changedAt },
+          ...(Object.keys(unset).length ? { $unset: unset } : {}),
+          $push: { outbox: pendingEvent(ProductChanged, payload, `product-changed:${productId}:${revision}`) },
+        });
+      } catch (err) {
+        await releaseImages(productId, taken);
+        throw err;
+      }
+      if (written.modifiedCount === 0) {
+        await releaseImages(productId, taken);
+        const now = await Product.exists({ product_id: productId, deleting: { $ne: true } });
+        throw now ? conflict(STALE_MESSAGE) : notFound(NOT_FOUND_MESSAGE);
+      }
+      // Photos taken off the product go (the media service removes their files): nobody may take them again.
+      if (removed.length) {
+        await projections.Image.updateMany({ image_id: { $in: removed }, product_id: productId }, { $set: { removed: true } });
+      }
+      await publishRecorded(Product, { product_id: productId }, bus, request.log);
+      request.log.info({ productId, farmerId, revision, changed }, 'product changed');
+      const saved = await Product.findOne({ product_id: productId }).lean();
+      if (!saved || saved.deleting) throw notFound(NOT_FOUND_MESSAGE); // deleted right after the change
+      await deps.readModel.put(saved);
+      return toApiProduct(saved);
+    },
+  );
+
   app.delete(
     '/api/catalog/products/:productId',
     {
@@ -164,16 +387,21 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       const { productId } = request.params;
       // Someone else's product matches nothing and is answered exactly like a missing one.
       const mine = { product_id: productId, farmer_id: farmerId, deleting: { $ne: true } };
-      const product = await Product.findOne(mine, { image_ids: 1 }).lean();
-      if (!product) throw notFound('This product does not exist or has been removed.');
-      // One atomic document update marks it and records its event (image ids never change).
-      const event = pendingEvent(
-        ProductDeleted,
-        { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: new Date().toISOString() },
-        `product-deleted:${productId}`,
-      );
-      const marked = await Product.updateOne(mine, { $set: { deleting: true }, $push: { outbox: event } });
-      if (marked.modifiedCount === 0) throw notFound('This product does not exist or has been removed.');
+      // One atomic document update marks it and records its event with the photos it has: conditional
+      // on the revision read, so an edit in between (new photos) is not missed; then read again.
+      for (let attempt = 0; ; attempt++) {
+        const product = await Product.findOne(mine, { image_ids: 1, revision: 1 }).lean();
+        if (!product) throw notFound(NOT_FOUND_MESSAGE);
+        const event = pendingEvent(
+          ProductDeleted,
+          { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: new Date().toISOString() },
+          `product-deleted:${productId}`,
+        );
+        const read = product.revision === undefined || product.revision === null ? { $exists: false } : product.revision;
+        const marked = await Product.updateOne({ ...mine, revision: read }, { $set: { deleting: true }, $push: { outbox: event } });
+        if (marked.modifiedCount === 1) break;
+        if (attempt >= 4) throw conflict(STALE_MESSAGE);
+      }
       await deps.readModel.remove(productId, farmerId);
       // Hidden from now on; the record goes once its event is out (here, or by the outbox relay).
       if (await publishRecorded(Product, { product_id: productId }, bus, request.log)) {

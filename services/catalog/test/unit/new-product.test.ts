@@ -19,8 +19,11 @@ const images = [
 ];
 
 describe('posting a product', () => {
-  it('accepts a valid product and keeps the price in kobo', () => {
-    expect(checkNewProduct(product, farmer, 'f1', images)).toEqual({ priceKobo: 250_050 });
+  it('accepts a valid product from an older client (kg, no unit) as sold per kg, and keeps the price in kobo', () => {
+    expect(checkNewProduct(product, farmer, 'f1', images, '2026-11-24')).toEqual({
+      priceKobo: 250_050,
+      selling: { price_kobo: 250_050, unit: 'kg', unit_weight_kg: 1, quantity: 10.25, status: 'available', price_per_kg_kobo: 250_050 },
+    });
   });
   it('rejects 1 or 6 images, or the same image twice, with "Please select between 2 to 5 images."', () => {
     for (const image_ids of [['i1'], ['a', 'b', 'c', 'd', 'e', 'f'], ['i1', 'i1']]) {
