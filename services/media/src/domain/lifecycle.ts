@@ -80,6 +80,31 @@ export async function removeProductImages(Image: ImageModel, store: ImageStore, 
   return finishRemovals(Image, store, bus);
 }
 
+/**
+ * Removes the photos an edit took off a product (ImageRemoved, reason 'removed-from-product'). Taken
+ * are only this farmer's photos that are this product's, or not yet attached (the edit that added
+ * one may be delivered after the edit that removed it); they are claimed for the product while they
+ * go, so that a late attach finds nothing to attach.
+ */
+export async function removeDetachedImages(
+  Image: ImageModel,
+  store: ImageStore,
+  bus: EventBus,
+  productId: string,
+  farmerId: string,
+  imageIds: string[],
+): Promise<number> {
+  if (imageIds.length === 0) return 0;
+  await markForRemoval(
+    Image,
+    { image_id: { $in: imageIds }, farmer_id: farmerId, product_id: { $in: [null, productId] } },
+    { product_id: productId },
+    'removed-from-product',
+    imageIds.length,
+  );
+  return finishRemovals(Image, store, bus);
+}
+
 export async function sweepOrphans(Image: ImageModel, store: ImageStore, bus: EventBus, olderThan: Date): Promise<number> {
   // Claimed with a product id of its own: a product attaching it at the same moment finds nothing to attach.
   // Uploads never stored were never announced either: cleanIncompleteUploads takes those, without an event.
