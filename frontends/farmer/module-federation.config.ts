@@ -1,5 +1,5 @@
 // Farmer remote. Exposes pages for the shell; the shell finds them through mf-manifest.json and mounts them
-// on /dashboard/farmer, /dashboard/productLists and /dashboard/farmerprofile.
+// on /dashboard/farmer, /dashboard/productLists, /dashboard/productLists/:productId/edit and /dashboard/farmerprofile.
 import { createModuleFederationConfig } from '@module-federation/enhanced';
 import { sharedSingletons } from '@tuber/ui/federation';
 
@@ -9,6 +9,7 @@ export default createModuleFederationConfig({
   exposes: {
     './AddProductPage': './src/exposed/AddProductPage.tsx',
     './ProductListPage': './src/exposed/ProductListPage.tsx',
+    './EditProductPage': './src/exposed/EditProductPage.tsx',
     './FarmerProfilePage': './src/exposed/FarmerProfilePage.tsx',
   },
   shared: sharedSingletons,

@@ -1,13 +1,14 @@
 // The farmer remote as an app of its own (npm run dev / its server's index.html), without the shell: the
-// three exposed pages on the shell's own routes, in <StandaloneShell> with a pasted-token dev session.
+// exposed pages on the shell's own routes, in <StandaloneShell> with a pasted-token dev session.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from '@tuber/ui/router';
 import { StandaloneShell } from '@tuber/ui';
 import AddProductPage from './exposed/AddProductPage.js';
+import EditProductPage from './exposed/EditProductPage.js';
 import FarmerProfilePage from './exposed/FarmerProfilePage.js';
 import ProductListPage from './exposed/ProductListPage.js';
-import { ADD_PRODUCT_PATH, BUYER_HOME_PATH, FARMER_PROFILE_PATH, PRODUCT_LIST_PATH } from './shared/paths.js';
+import { ADD_PRODUCT_PATH, BUYER_HOME_PATH, EDIT_PRODUCT_ROUTE, FARMER_PROFILE_PATH, PRODUCT_LIST_PATH } from './shared/paths.js';
 import { DevSession } from './standalone/DevSession.js';
 import { StandaloneNav } from './standalone/StandaloneNav.js';
 
@@ -17,6 +18,7 @@ const router = createBrowserRouter([
     children: [
       { path: ADD_PRODUCT_PATH, element: <AddProductPage /> },
       { path: PRODUCT_LIST_PATH, element: <ProductListPage /> },
+      { path: EDIT_PRODUCT_ROUTE, element: <EditProductPage /> },
       { path: FARMER_PROFILE_PATH, element: <FarmerProfilePage /> },
       { path: BUYER_HOME_PATH, element: <p>The buyer pages are in the buyer remote.</p> },
       { path: '*', element: <Navigate to={ADD_PRODUCT_PATH} replace /> },

@@ -1,4 +1,5 @@
-// Which photo selections the Add Product form accepts (spec §5, §9: 2 to 5 image files).
+// Which photos a product may have (spec §5, §9: 2 to 5 image files), checked when photos are picked (nothing
+// that cannot fit is sent) and when the product is posted; and the count shown next to the picker.
 import { IMAGE_COUNT_MESSAGE, UPLOADS_FAILED_MESSAGE, uploadFailedMessage } from '../shared/messages.js';
 
 export const IMAGES_PER_PRODUCT = { min: 2, max: 5 } as const;
@@ -12,20 +13,42 @@ export interface ChosenFile {
 /** Browsers report an image's MIME type from its extension; an empty type means "unknown", not "image". */
 export const isImageFile = (file: ChosenFile): boolean => file.type.startsWith('image/');
 
-/** null when the selection may be uploaded, otherwise the toast to show. */
-export function checkImageSelection(files: readonly ChosenFile[]): string | null {
-  const { min, max } = IMAGES_PER_PRODUCT;
-  if (files.length < min || files.length > max) return IMAGE_COUNT_MESSAGE;
+/**
+ * null when a pick may be uploaded next to the `already` photos the product has, otherwise the toast to show.
+ * One photo is fine (a phone gives one at a time); the 2-photo minimum is checked when posting.
+ */
+export function checkPhotoPick(files: readonly ChosenFile[], already: number): string | null {
+  if (files.length === 0) return null;
   if (!files.every(isImageFile)) return IMAGE_COUNT_MESSAGE;
+  if (already + files.length > IMAGES_PER_PRODUCT.max) return IMAGE_COUNT_MESSAGE;
   return null;
 }
 
-/** null when the uploaded photos may be posted (the same rule once uploads are done). */
+/** null when the uploaded photos may be posted, otherwise the toast to show. */
 export function checkUploadedCount(count: number): string | null {
   return count >= IMAGES_PER_PRODUCT.min && count <= IMAGES_PER_PRODUCT.max ? null : IMAGE_COUNT_MESSAGE;
 }
 
-/** One toast for a finished batch: the server's reason when one photo failed, a summary when several did. */
+export interface PhotoCount {
+  /** "1 of 2–5 photos". */
+  count: string;
+  /** What is missing or still possible: "add 1 more", "you can add 3 more", "the most a product can have". */
+  advice: string;
+  /** True when this many photos may be posted. */
+  enough: boolean;
+}
+
+/** The count next to the picker, from the photos that will be part of the product (uploaded or uploading). */
+export function photoCount(photos: number): PhotoCount {
+  const { min, max } = IMAGES_PER_PRODUCT;
+  const count = `${photos} of ${min}–${max} photos`;
+  if (photos < min) return { count, advice: `add ${min - photos} more`, enough: false };
+  if (photos > max) return { count, advice: `remove ${photos - max}`, enough: false };
+  if (photos === max) return { count, advice: 'the most a product can have', enough: true };
+  return { count, advice: `you can add ${max - photos} more`, enough: true };
+}
+
+/** One toast for a finished pick: the server's reason when one photo failed, a summary when several did. */
 export function uploadFailureToast(failures: readonly string[]): string | null {
   if (failures.length === 0) return null;
   if (failures.length === 1) return uploadFailedMessage(failures[0]!);

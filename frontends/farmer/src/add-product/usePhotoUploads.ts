@@ -1,11 +1,12 @@
-// Uploads the chosen photos at once, one request per file, and keeps their tiles' state.
+// Uploads each pick of photos at once, one request per file, and keeps the tiles' state: picks add to the
+// photos already there, a photo can be removed (its upload is cancelled) or moved first (the cover).
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useApi, useToast } from '@tuber/ui';
 import { API_BASE_URL, useAccessTokenGetter } from '../shared/shellAccess.js';
 import { messageOf } from '../shared/messages.js';
-import { checkImageSelection, uploadFailureToast } from './imageRules.js';
+import { checkPhotoPick, uploadFailureToast } from './imageRules.js';
 import { uploadPhoto } from './uploadPhoto.js';
-import { noUploads, uploadsReducer } from './uploads.js';
+import { countedPhotos, noUploads, uploadsReducer, type PhotoImage } from './uploads.js';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -16,22 +17,33 @@ export function usePhotoUploads() {
   const [state, dispatch] = useReducer(uploadsReducer, noUploads);
   const nextKey = useRef(0);
   const running = useRef(new Map<string, AbortController>());
+  const mounted = useRef(true);
+  // The count a pick is checked against must include picks made before this render caught up.
+  const counted = useRef(0);
+  counted.current = countedPhotos(state);
 
   const abortAll = useCallback(() => {
     for (const controller of running.current.values()) controller.abort();
     running.current.clear();
   }, []);
 
-  useEffect(() => abortAll, [abortAll]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      abortAll();
+    };
+  }, [abortAll]);
 
   const choose = useCallback(
     (files: File[]) => {
-      const problem = checkImageSelection(files);
+      const problem = checkPhotoPick(files, counted.current);
       if (problem) {
         toast.error(problem);
         return;
       }
-      abortAll();
+      if (files.length === 0) return;
+      counted.current += files.length;
       const batch = files.map((file) => ({ file, key: `photo-${++nextKey.current}`, controller: new AbortController() }));
       dispatch({ type: 'chosen', files: batch.map(({ file, key }) => ({ key, name: file.name, size: file.size })) });
 
@@ -48,7 +60,7 @@ export function usePhotoUploads() {
           dispatch({ type: 'uploaded', key, image });
           return null;
         } catch (error) {
-          if (isAbort(error)) return null;
+          if (isAbort(error)) return null; // removed, or the page was left
           const message = messageOf(error);
           dispatch({ type: 'failed', key, message });
           return message;
@@ -58,12 +70,12 @@ export function usePhotoUploads() {
       });
 
       void Promise.all(uploads).then((results) => {
-        if (batch.some(({ controller }) => controller.signal.aborted)) return; // replaced or left the page
+        if (!mounted.current) return;
         const failure = uploadFailureToast(results.filter((r): r is string => r !== null));
         if (failure) toast.error(failure);
       });
     },
-    [abortAll, api, getAccessToken, toast],
+    [api, getAccessToken, toast],
   );
 
   const remove = useCallback((key: string) => {
@@ -72,10 +84,21 @@ export function usePhotoUploads() {
     dispatch({ type: 'removed', key });
   }, []);
 
+  const moveFirst = useCallback((key: string) => dispatch({ type: 'moved-first', key }), []);
+
+  /** The edit page: the product's posted photos, in their order (replaces whatever the form held). */
+  const showPosted = useCallback(
+    (photos: { name: string; image: PhotoImage }[]) => {
+      abortAll();
+      dispatch({ type: 'posted', photos: photos.map((photo) => ({ ...photo, key: `photo-${++nextKey.current}` })) });
+    },
+    [abortAll],
+  );
+
   const clear = useCallback(() => {
     abortAll();
     dispatch({ type: 'cleared' });
   }, [abortAll]);
 
-  return { state, choose, remove, clear };
+  return { state, choose, remove, moveFirst, showPosted, clear };
 }

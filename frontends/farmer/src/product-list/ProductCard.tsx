@@ -1,8 +1,11 @@
 // One of the farmer's products in "All Product List": thumbnails, name, a 10-word description with
-// View more / View less, naira price, KG, tuber type, short age and Delete.
+// View more / View less, price per unit and per kg, stock in the unit, status, tuber type, short age, Edit
+// and Delete.
 import { useState } from 'react';
+import { Link } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
-import { Button } from '@tuber/ui';
+import { Button, buttonClass } from '@tuber/ui';
+import { editProductPath } from '../shared/paths.js';
 import { productCardText } from './productCardText.js';
 import styles from './productList.module.css';
 
@@ -44,20 +47,40 @@ export function ProductCard({ product, onDelete }: { product: Product; onDelete:
             </button>
           )}
         </p>
-        <p className={styles.price}>{text.price}</p>
+        <p className={styles.price}>
+          {text.price}
+          {text.perKg && <span className={styles.perKg}> · {text.perKg}</span>}
+        </p>
+        <p className={styles.status} data-status={text.status}>
+          {text.statusText}
+        </p>
         <dl className={styles.facts}>
           <div>
-            <dt>KG</dt>
-            <dd>{text.kg}</dd>
+            <dt>Stock</dt>
+            <dd>{text.quantity}</dd>
           </div>
           <div>
             <dt>Tuber type</dt>
             <dd>{product.tuber_type}</dd>
           </div>
         </dl>
-        <Button variant="secondary" className={styles.delete} onClick={() => onDelete(product)}>
-          Delete
-        </Button>
+        <div className={styles.cardActions}>
+          <Link
+            to={editProductPath(product.product_id)}
+            className={buttonClass('primary', styles.edit)}
+            aria-label={`Edit ${product.product_name}`}
+          >
+            Edit
+          </Link>
+          <Button
+            variant="secondary"
+            className={styles.delete}
+            onClick={() => onDelete(product)}
+            aria-label={`Delete ${product.product_name}`}
+          >
+            Delete
+          </Button>
+        </div>
       </div>
     </article>
   );

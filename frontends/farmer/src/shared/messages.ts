@@ -20,3 +20,10 @@ export function messageOf(error: unknown): string {
   if (typeof error === 'string' && error) return error;
   return 'Unknown error';
 }
+
+export const PRODUCT_UPDATED_MESSAGE = 'Product updated successfully!';
+export const updateFailedMessage = (message: string) => `Error updating product: ${message}`;
+export const NOTHING_TO_UPDATE_MESSAGE = 'Nothing to update: no field was changed.';
+/** The edit page's offer after a 409 for a product someone changed since it was opened. */
+export const CHANGED_ELSEWHERE_MESSAGE =
+  'This product was changed elsewhere (in another tab or on another device) since you opened it. Reload it to see the latest version, then make your change again.';

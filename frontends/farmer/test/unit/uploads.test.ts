@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredImage } from '@tuber/contracts';
 import {
+  countedPhotos,
   isUploading,
   noUploads,
   percentSent,
@@ -78,17 +79,66 @@ describe('photo upload state', () => {
     expect(state.photos[0]).toMatchObject({ status: 'done', loaded: 3_000_000 });
   });
 
-  it('replaces the photos when a new selection is chosen, and drops late news of the old ones', () => {
-    const next: UploadsAction = {
-      type: 'chosen',
-      files: [
-        { key: 'c', name: 'c.jpg', size: 10 },
-        { key: 'd', name: 'd.jpg', size: 10 },
-      ],
-    };
-    const state = run(chosen, next, { type: 'uploaded', key: 'a', image: image('img-a') }, { type: 'failed', key: 'b', message: 'late' });
-    expect(state.photos.map((p) => p.key)).toEqual(['c', 'd']);
+  it('adds a second pick after the photos already there (a phone gives one photo at a time)', () => {
+    const first: UploadsAction = { type: 'chosen', files: [{ key: 'a', name: 'yam-1.jpg', size: 10 }] };
+    const second: UploadsAction = { type: 'chosen', files: [{ key: 'b', name: 'yam-2.jpg', size: 10 }] };
+    const state = run(first, { type: 'uploaded', key: 'a', image: image('img-a') }, second, {
+      type: 'uploaded',
+      key: 'b',
+      image: image('img-b'),
+    });
+    expect(state.photos.map((p) => p.key)).toEqual(['a', 'b']);
+    expect(uploadedImageIds(state)).toEqual(['img-a', 'img-b']);
+  });
+
+  it('moves a photo first (the cover) and posts the ids in the new order', () => {
+    const third: UploadsAction = { type: 'chosen', files: [{ key: 'c', name: 'yam-3.jpg', size: 10 }] };
+    const state = run(
+      chosen,
+      third,
+      { type: 'uploaded', key: 'a', image: image('img-a') },
+      { type: 'uploaded', key: 'b', image: image('img-b') },
+      { type: 'uploaded', key: 'c', image: image('img-c') },
+      { type: 'moved-first', key: 'c' },
+    );
+    expect(uploadedImageIds(state)).toEqual(['img-c', 'img-a', 'img-b']);
+  });
+
+  it('leaves the order alone when the first photo is moved first, or an unknown one', () => {
+    const state = run(chosen);
+    expect(uploadsReducer(state, { type: 'moved-first', key: 'a' })).toBe(state);
+    expect(uploadsReducer(state, { type: 'moved-first', key: 'zz' })).toBe(state);
+  });
+
+  it('drops late news of a removed photo', () => {
+    const state = run(chosen, { type: 'removed', key: 'a' }, { type: 'uploaded', key: 'a', image: image('img-a') });
+    expect(state.photos.map((p) => p.key)).toEqual(['b']);
     expect(uploadedImageIds(state)).toEqual([]);
+  });
+
+  it('counts uploading and done photos toward 2–5, not failed ones', () => {
+    const state = run(chosen, { type: 'failed', key: 'b', message: 'too big' });
+    expect(countedPhotos(state)).toBe(1);
+  });
+
+  it('shows a posted product’s photos as done, in their order, before any new pick', () => {
+    const state = run(
+      {
+        type: 'posted',
+        photos: [
+          { key: 'p1', name: 'Photo 1', image: { image_id: 'img-1', thumb_url: '/files/1-thumb.webp' } },
+          { key: 'p2', name: 'Photo 2', image: { image_id: 'img-2', thumb_url: '/files/2-thumb.webp' } },
+        ],
+      },
+      { type: 'chosen', files: [{ key: 'n', name: 'new.jpg', size: 10 }] },
+    );
+    expect(state.photos.map((p) => [p.key, p.status, p.posted ?? false])).toEqual([
+      ['p1', 'done', true],
+      ['p2', 'done', true],
+      ['n', 'uploading', false],
+    ]);
+    expect(isUploading(state)).toBe(true);
+    expect(uploadedImageIds(run({ type: 'posted', photos: [] }))).toEqual([]);
   });
 
   it('removes one photo', () => {
