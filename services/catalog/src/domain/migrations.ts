@@ -51,13 +51,18 @@ export const UNIT_MIGRATION_BATCH = 500;
  * Products from before selling units (issue 11, ADR 0030) become products sold per kg: unit 'kg',
  * unit weight 1, their `kg` as the quantity, available while it is above 0 (sold out otherwise), the
  * price per kg their price, revision 1. Idempotent (only documents without a unit are touched, each
- * update re-checks that), and bounded: one bulk write of at most UNIT_MIGRATION_BATCH updates at a
- * time. Returns how many products it converted.
+ * update re-checks that), and bounded: one bulk write of at most `batchSize` updates at a time. Returns how many products it converted.
  */
 export async function assignSellingUnits(
   connection: Connection,
-  termsOf?: (product: Record<string, unknown>) => { search_terms: string[]; location_terms: string[] },
+  options: {
+    /** Updates per bulk write (tests use a small one). */
+    batchSize?: number;
+    /** The search words of a product (domain/search-terms.ts), set in the same update. */
+    termsOf?: (product: Record<string, unknown>) => Record<string, unknown>;
+  } = {},
 ): Promise<number> {
+  const { batchSize = UNIT_MIGRATION_BATCH, termsOf } = options;
   const products = connection.db!.collection('product');
   const old = products.find(
     { unit: { $exists: false } },
@@ -73,7 +78,7 @@ export async function assignSellingUnits(
         business_name: 1,
         location: 1,
       },
-      batchSize: UNIT_MIGRATION_BATCH,
+      batchSize,
     },
   );
   let converted = 0;
@@ -103,7 +108,7 @@ export async function assignSellingUnits(
         },
       },
     });
-    if (batch.length >= UNIT_MIGRATION_BATCH) await flush();
+    if (batch.length >= batchSize) await flush();
   }
   await flush();
   return converted;
