@@ -668,6 +668,8 @@ describe('search, filters and sort (issue 11)', () => {
 describe('live price and stock (issue 11)', () => {
   it('shows the unit price, ₦ per kg and stock on the product page, and the cart says "Price changed" after the farmer edits the price', async () => {
     const { heapYam } = market;
+    // As posted (a retry of this test finds the changes of the first try).
+    await changeProduct(heapYam.id, { price: 2000, status: 'available', quantity: 12 });
     const { page, errors } = await open(`/dashboard/buyer/${heapYam.id}`);
     await page.evaluate(() => localStorage.setItem('cart', '[]'));
     const detail = page.getByTestId('product-detail');
@@ -721,12 +723,14 @@ describe('live price and stock (issue 11)', () => {
     await line.getByRole('button', { name: 'Remove' }).click();
     await gone.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('There is no item in the cart').waitFor();
-    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    // Chromium logs every resource answered 404, here the check of the deleted product: that one is expected.
+    expect(errors.filter((e) => !e.includes('favicon') && !e.includes('status of 404'))).toEqual([]);
     await page.close();
   });
 
   it('a sold-out product drops to the end of the feed and "Available now" hides it; so does the next harvest', async () => {
     const { kgYam, cassavaBag } = market;
+    await changeProduct(kgYam.id, { status: 'available', quantity: 50 }); // as posted, should this be a retry
     await changeProduct(cassavaBag.id, { status: 'sold_out' });
     const { page } = await open(`/dashboard/buyer?location=${marketWord}`);
     await expect.poll(() => cardNames(page)).toContain(cassavaBag.name);
