@@ -199,7 +199,9 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
     for (const id of added) {
       const image = byId.get(id);
       if (!image || image.farmer_id !== farmerId) throw badRequest(OWN_PHOTOS_MESSAGE);
-      if (image.product_id !== null && image.product_id !== productId) throw conflict(IMAGES_IN_USE_MESSAGE);
+      // Unattached photos may have no product_id at all (the projection's upsert leaves it out).
+      const owner = image.product_id ?? null;
+      if (owner !== null && owner !== productId) throw conflict(IMAGES_IN_USE_MESSAGE);
     }
     return images;
   }
