@@ -604,6 +604,15 @@ describe('search, filters and sort (issue 11)', () => {
     await page.goForward();
     await expect.poll(() => cardNames(page)).toEqual([heapYam.name, cassavaBag.name, kgYam.name]);
     expect(await page.getByRole('checkbox', { name: 'yam', exact: true }).isChecked()).toBe(false);
+
+    // Back from a product returns to this search, with its results.
+    const before = page.url();
+    await page.getByRole('link', { name: cassavaBag.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: cassavaBag.name }).waitFor();
+    await page.goBack();
+    await page.waitForURL(before);
+    await expect.poll(() => cardNames(page)).toEqual([heapYam.name, cassavaBag.name, kgYam.name]);
+    expect(await page.getByLabel('Sort').inputValue()).toBe('price_per_kg');
     await page.close();
   });
 
