@@ -238,7 +238,7 @@ export function ProductForm(props: ProductFormProps) {
           )}
         </div>
         <p className={styles.perKg}>
-          <span id={field('per-kg-label')}>Price per kg: </span>
+          <span id={field('per-kg-label')}>Works out at </span>
           <output
             htmlFor={`${field('price')} ${field('weight')}`}
             aria-labelledby={field('per-kg-label')}

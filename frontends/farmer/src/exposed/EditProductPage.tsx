@@ -2,7 +2,7 @@
 // from the catalog, its photos shown (removable, reorderable, more addable, still 2 to 5), and on save a
 // PATCH with only what changed plus the revision edited; a product changed elsewhere meanwhile (409) is
 // offered for reload.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
 import { ApiError, Button, Spinner, buttonClass, useApi, useSession, useToast } from '@tuber/ui';
@@ -88,7 +88,15 @@ function EditForm({ product, photosLocked, latest, reload }: EditFormProps) {
   const [values, setValues] = useState<ProductFormValues>(() => formFromProduct(product));
   const [saving, setSaving] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const conflictNotice = useRef<HTMLDivElement>(null);
   const { showPosted } = photos;
+
+  // The farmer pressed Save at the bottom of the form: bring the offer to reload into view.
+  useEffect(() => {
+    if (!changedElsewhere) return;
+    conflictNotice.current?.scrollIntoView({ block: 'center' });
+    conflictNotice.current?.focus();
+  }, [changedElsewhere]);
 
   useEffect(() => {
     const thumbs = product.image_thumbs.length === product.images.length ? product.image_thumbs : product.images;
@@ -126,7 +134,7 @@ function EditForm({ product, photosLocked, latest, reload }: EditFormProps) {
   return (
     <>
       {changedElsewhere && (
-        <div className={styles.notice} role="alert">
+        <div className={styles.notice} role="alert" ref={conflictNotice} tabIndex={-1}>
           <p>{CHANGED_ELSEWHERE_MESSAGE}</p>
           <div className={styles.noticeActions}>
             <Button onClick={reload}>Reload product</Button>
