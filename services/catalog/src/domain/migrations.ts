@@ -58,26 +58,14 @@ export async function assignSellingUnits(
   options: {
     /** Updates per bulk write (tests use a small one). */
     batchSize?: number;
-    /** The search words of a product (domain/search-terms.ts), set in the same update. */
-    termsOf?: (product: Record<string, unknown>) => Record<string, unknown>;
   } = {},
 ): Promise<number> {
-  const { batchSize = UNIT_MIGRATION_BATCH, termsOf } = options;
+  const { batchSize = UNIT_MIGRATION_BATCH } = options;
   const products = connection.db!.collection('product');
   const old = products.find(
     { unit: { $exists: false } },
     {
-      projection: {
-        _id: 1,
-        kg: 1,
-        price_kobo: 1,
-        revision: 1,
-        product_name: 1,
-        description: 1,
-        tuber_type: 1,
-        business_name: 1,
-        location: 1,
-      },
+      projection: { _id: 1, kg: 1, price_kobo: 1, revision: 1 },
       batchSize,
     },
   );
@@ -103,7 +91,6 @@ export async function assignSellingUnits(
             status: quantity > 0 ? 'available' : 'sold_out',
             price_per_kg_kobo: priceKobo,
             revision: typeof doc.revision === 'number' && doc.revision >= 1 ? doc.revision : 1,
-            ...(termsOf ? termsOf(doc) : {}),
           },
         },
       },

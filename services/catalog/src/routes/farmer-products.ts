@@ -23,6 +23,7 @@ import {
 } from '../domain/new-product.js';
 import { feedBucketOf, nextFeedSeq, toApiProduct, type ProductDocument, type ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
+import { searchTermsOf } from '../domain/search-terms.js';
 import type { ReadModel } from '../domain/read-model.js';
 import type { Connection } from 'mongoose';
 
@@ -142,6 +143,14 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           image_ids: body.image_ids,
           location: farmer.location,
           business_name: farmer.business_name,
+          // The words buyers find it by (ADR 0029).
+          ...searchTermsOf({
+            product_name: body.product_name.trim(),
+            description: body.description.trim(),
+            tuber_type: body.tuber_type,
+            business_name: farmer.business_name,
+            location: farmer.location,
+          }),
           cultural: body.cultural.trim(),
           ...(body.health?.trim() ? { health: body.health.trim() } : {}),
           ...(body.nutrition ? { nutrition: body.nutrition } : {}),
@@ -316,6 +325,19 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       } as ProductDocument);
       const changed = EDITABLE.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
       if (changed.length === 0) return before; // nothing to change: no new revision
+      if (changed.includes('product_name') || changed.includes('description')) {
+        // The words buyers find it by follow its name and description (ADR 0029).
+        Object.assign(
+          set,
+          searchTermsOf({
+            product_name: after.product_name,
+            description: after.description,
+            tuber_type: current.tuber_type,
+            business_name: current.business_name,
+            location: current.location,
+          }),
+        );
+      }
 
       const taken = await takeImages(farmerId, productId, added);
       if (taken.length !== added.length) {

@@ -111,6 +111,9 @@ describe('a farmer edits their product', () => {
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ product_name: 'Ikire yam', description: 'Big tubers, dug this week', health: 'Rich in fibre' });
+    // Buyers find it by its new name (the search words follow the edit).
+    const stored = await catalog.collection('product').findOne({ product_id: productId });
+    expect(stored?.search_terms).toEqual(expect.arrayContaining(['ikire', 'yam', 'dug']));
     const cleared = await patchProduct(farmer, productId, { health: '' });
     expect(cleared.status).toBe(200);
     expect(cleared.body).not.toHaveProperty('health');
