@@ -74,9 +74,7 @@ function AddProductForm() {
       <ProductForm
         label="Add Product"
         values={values}
-        onChange={(next) => {
-          setValues(next);
-        }}
+        onChange={setValues}
         checkOptions={{ today: todayCalendarDay() }}
         photos={photos}
         busy={posting}
