@@ -203,6 +203,18 @@ async function postListAndDelete(page: Page, shotPrefix: string) {
   await card.getByRole('button', { name: 'View less' }).click();
   await card.getByText(`${previewWords}…`).waitFor();
 
+  // Edit opens the form as posted; Cancel goes back without a change.
+  await card.getByRole('link', { name: `Edit ${productName}` }).click();
+  await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
+  const edit = page.getByRole('form', { name: 'Edit Product' });
+  await expect.poll(() => edit.getByLabel('Price per kg (₦)').inputValue()).toBe('2500.5');
+  expect(await edit.getByLabel('Quantity available (kg)').inputValue()).toBe('12.5');
+  await expect.poll(() => edit.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem').count()).toBe(3);
+  await screenshot(page, `${shotPrefix}-edit-product`);
+  await edit.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('heading', { name: 'All Product List' }).waitFor();
+  await card.waitFor();
+
   // Delete asks first; Cancel keeps the product.
   await card.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete product' });
