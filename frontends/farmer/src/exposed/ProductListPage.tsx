@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
-import { Spinner, buttonClass, useApi, useToast } from '@tuber/ui';
+import { Button, Spinner, buttonClass, useApi, useToast } from '@tuber/ui';
 import { ConfirmDialog } from '../product-list/ConfirmDialog.js';
 import { ProductCard } from '../product-list/ProductCard.js';
 import { useMyProducts } from '../product-list/useMyProducts.js';
@@ -38,9 +38,12 @@ export default function ProductListPage() {
 
       {state.status === 'loading' && <Spinner label="Loading your products…" />}
       {state.status === 'failed' && (
-        <p className={styles.error} role="alert">
-          {state.message}
-        </p>
+        <div className={styles.error} role="alert">
+          <p>{state.message}</p>
+          <Button variant="secondary" onClick={reload}>
+            Try again
+          </Button>
+        </div>
       )}
       {state.status === 'loaded' && state.products.length === 0 && (
         <div className={styles.empty}>

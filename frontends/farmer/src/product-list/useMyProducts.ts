@@ -30,6 +30,10 @@ export function useMyProducts() {
     };
   }, [api, toast, generation]);
 
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  const reload = useCallback(() => {
+    // After a failed load the spinner shows again; after a change the list stays while it refreshes.
+    setState((current) => (current.status === 'failed' ? { status: 'loading' } : current));
+    setGeneration((n) => n + 1);
+  }, []);
   return { state, reload };
 }
