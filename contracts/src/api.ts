@@ -94,7 +94,7 @@ export const Product = Type.Object({
   image_thumbs: Type.Array(Type.String(), { description: 'thumbnail variants, same order as images' }),
   image_ids: Type.Optional(
     Type.Array(Type.String(), {
-      description: "ids of the photos, same order as images; an edit keeps a photo by sending its id back in ProductChange.image_ids",
+      description: 'ids of the photos, same order as images; an edit keeps a photo by sending its id back in ProductChange.image_ids',
     }),
   ),
   location: Type.String(),
@@ -189,13 +189,23 @@ export type FeedSort = (typeof FEED_SORTS)[number];
 
 /** The feed's search, filters and sort (GET /api/catalog/products); all optional, combined with AND. */
 export const FeedQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'words, matched by prefix in name, description, tuber type (and its local names), business name and location' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'words, matched by prefix in name, description, tuber type (and its local names), business name and location',
+    }),
+  ),
   tuber: Type.Optional(Type.Array(TuberTypeSchema, { maxItems: 7, description: 'any of these tuber types' })),
   min_price: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000, description: '₦ per kg, at least' })),
   max_price: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000_000, description: '₦ per kg, at most' })),
   location: Type.Optional(Type.String({ maxLength: 100, description: 'words of the location, matched by prefix' })),
   available: Type.Optional(Type.Boolean({ description: 'true: only products a buyer can have now' })),
-  sort: Type.Optional(Type.Union(FEED_SORTS.map((s) => Type.Literal(s)), { default: 'newest' })),
+  sort: Type.Optional(
+    Type.Union(
+      FEED_SORTS.map((s) => Type.Literal(s)),
+      { default: 'newest' },
+    ),
+  ),
 });
 export type FeedQuery = Static<typeof FeedQuery>;
 
