@@ -3,6 +3,7 @@ import type { CatalogConfig } from './config.js';
 import { productModel } from './domain/product.js';
 import { assignFeedBuckets, assignSellingUnits } from './domain/migrations.js';
 import { ReadModel } from './domain/read-model.js';
+import { backfillSearchTerms } from './domain/search-backfill.js';
 import { projectionModels } from './domain/projections.js';
 import { followProjections } from './events/projections.js';
 import { farmerProductRoutes } from './routes/farmer-products.js';
@@ -46,6 +47,7 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   if (numbered) app.log.info({ numbered }, 'products given their feed bucket');
   const perKg = await assignSellingUnits(mongo);
   if (perKg) app.log.info({ products: perKg }, 'products from before selling units now sold per kg (ADR 0030)');
+  await backfillSearchTerms(mongo).then((n) => n && app.log.info({ products: n }, 'search words computed (ADR 0029)'));
   // The hot reads from Redis, kept by our writes and events, rebuilt from MongoDB when needed (ADR 0023).
   const readModel = new ReadModel(redis as never, Product, {
     prefix: config.READ_MODEL_PREFIX,

@@ -9,6 +9,10 @@
 // Numbers follow posting order, created_at follows the clock read just after, so two posts a few
 // milliseconds apart may sit in buckets in the other order. A page therefore starts one bucket
 // above the cursor's and reads one bucket beyond the one that filled it, and sorts them together.
+//
+// Sold-out products come after all others (ADR 0029), so the feed has two parts: the buckets as
+// above without the sold-out products, then the sold-out ones, newest first, read by their status
+// (an equality FerretDB pushes down; MongoDB serves it from the status index).
 import type { Connection } from 'mongoose';
 import type { ProductDocument, ProductModel } from './product.js';
 import { newestFeedBucket } from './product.js';
@@ -26,6 +30,7 @@ export async function readFeedPage(
   limit: number,
   position?: FeedPosition,
 ): Promise<{ items: ProductDocument[]; more: boolean }> {
+  if (position?.soldOut) return readSoldOut(models.Product, limit, position);
   const after = position && { created_at: position.createdAt, product_id: position.productId };
   const newest = await newestFeedBucket(models.connection);
   const items: ProductDocument[] = [];
@@ -34,11 +39,30 @@ export async function readFeedPage(
   for (; bucket >= 0; bucket -= 1) {
     const inBucket = await models.Product.find({ feed_bucket: bucket }).lean();
     for (const product of inBucket) {
-      if (product.deleting !== true && (!after || comesBefore(after, product))) items.push(product);
+      if (product.deleting !== true && product.status !== 'sold_out' && (!after || comesBefore(after, product))) items.push(product);
     }
     if (filled) break; // the one bucket beyond: stragglers of a near-simultaneous post
     filled = items.length > limit && (!position || bucket <= position.bucket);
   }
   items.sort((a, b) => (comesBefore(a, b) ? -1 : 1));
-  return { items: items.slice(0, limit), more: items.length > limit };
+  if (items.length > limit) return { items: items.slice(0, limit), more: true };
+  // The first part is over: the sold-out products follow.
+  const soldOut = await readSoldOut(models.Product, limit - items.length);
+  return { items: [...items, ...soldOut.items], more: soldOut.more };
+}
+
+/** Sold-out products, newest first, after a position among them. */
+async function readSoldOut(
+  Product: ProductModel,
+  limit: number,
+  position?: FeedPosition,
+): Promise<{ items: ProductDocument[]; more: boolean }> {
+  const after = position && {
+    $or: [{ created_at: { $lt: position.createdAt } }, { created_at: position.createdAt, product_id: { $lt: position.productId } }],
+  };
+  const found = await Product.find({ status: 'sold_out', deleting: { $ne: true }, ...(after ?? {}) })
+    .sort({ created_at: -1, product_id: -1 })
+    .limit(limit + 1)
+    .lean();
+  return { items: found.slice(0, limit), more: found.length > limit };
 }

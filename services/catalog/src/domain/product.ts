@@ -83,6 +83,13 @@ ProductSchema.index({ product_id: 1 }, { unique: true });
 ProductSchema.index({ created_at: -1, product_id: -1 });
 ProductSchema.index({ feed_bucket: 1, created_at: -1, product_id: -1 });
 ProductSchema.index({ farmer_id: 1, created_at: -1 });
+// The feed's search, filters and sorts on the database path (ADR 0029).
+ProductSchema.index({ search_terms: 1 });
+ProductSchema.index({ location_terms: 1 });
+ProductSchema.index({ tuber_type: 1, created_at: -1 });
+ProductSchema.index({ status: 1, created_at: -1, product_id: -1 });
+ProductSchema.index({ price_per_kg_kobo: 1, product_id: 1 });
+ProductSchema.index({ price_kobo: 1, product_id: 1 });
 
 export type ProductDocument = InferSchemaType<typeof ProductSchema>;
 

@@ -14,9 +14,22 @@
 //   P f:<farmer id>   sorted set like feed, one farmer's products
 //   P gone:<id>       tombstone (a day): a late copy of a deleted product is not put back
 //   P building        lock: one rebuild at a time across instances
+// The search projection (ADR 0029), kept by the same put/remove and the same rebuild:
+//   P feed            score created_at ms, minus SOLD_OUT_FEED_SHIFT when sold out (they come last)
+//   P s:price_per_kg  sorted set, score price per kg in kobo (+ SOLD_OUT_PRICE_SHIFT when sold out)
+//   P s:price         sorted set, score price per unit in kobo (the same shift)
+//   P ppk             sorted set, score price per kg in kobo (the price range filter)
+//   P t:<word>        set of the products with that search word; P l:<word> the same for location words
+//   P tu:<tuber>      set of one tuber type's products; P avail the products available now
+//   P dict, P ldict   sorted sets (score 0) of every word, for prefix expansion by ZRANGE BYLEX
+//   P ix:<id>         the sets a product is in (so a change or removal takes it out of the old ones)
+//   P gen             counter, +1 on every write: cached query results (P q:<gen>:<hash>) go stale
 import type { FastifyBaseLogger } from 'fastify';
+import type { FeedSort } from '@tuber/contracts';
 import type { FeedPosition } from './cursor.js';
 import { toApiProduct, type ProductDocument, type ProductModel } from './product.js';
+import { scoreOf, type SearchPlan, type SearchPosition } from './search.js';
+import { MIN_PREFIX_LENGTH, searchTermsOf } from './search-terms.js';
 
 /** The commands we need from either Redis client (node-redis `sendCommand`, ioredis `call`). */
 export interface RedisLike {
@@ -26,21 +39,52 @@ export interface RedisLike {
 }
 
 const TOMBSTONE_SECONDS = 86_400;
+const SORT_SET: Record<FeedSort, string> = { newest: 'feed', price_per_kg: 's:price_per_kg', price: 's:price' };
 const MINE_MAX = 500;
 
-// A product is put only if no tombstone says it was deleted; key, feed and farmer set together.
+// A product is put only if no tombstone says it was deleted; key, feed, farmer set and the search
+// sets together. KEYS: product, feed, farmer, gone, ix. ARGV: feed score, id, value, created ms,
+// prefix, price per kg, its sort score, price sort score, sets (space separated), words, location words.
 const PUT = `
 if redis.call('EXISTS', KEYS[4]) == 1 then return 0 end
+local P, id = ARGV[5], ARGV[2]
 redis.call('SET', KEYS[1], ARGV[3])
-redis.call('ZADD', KEYS[2], ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[1], id)
+redis.call('ZADD', KEYS[3], ARGV[4], id)
+redis.call('ZADD', P .. 'ppk', ARGV[6], id)
+redis.call('ZADD', P .. 's:price_per_kg', ARGV[7], id)
+redis.call('ZADD', P .. 's:price', ARGV[8], id)
+local new = {}
+for set in string.gmatch(ARGV[9], '%S+') do new[set] = true end
+local old = redis.call('GET', KEYS[5])
+if old then
+  for set in string.gmatch(old, '%S+') do
+    if not new[set] then redis.call('SREM', P .. set, id) end
+  end
+end
+for set in pairs(new) do redis.call('SADD', P .. set, id) end
+redis.call('SET', KEYS[5], ARGV[9])
+for word in string.gmatch(ARGV[10], '%S+') do redis.call('ZADD', P .. 'dict', 0, word) end
+for word in string.gmatch(ARGV[11], '%S+') do redis.call('ZADD', P .. 'ldict', 0, word) end
+redis.call('INCR', P .. 'gen')
 return 1`;
 
+// KEYS: product, feed, farmer, gone, ix. ARGV: id, tombstone seconds, prefix.
 const REMOVE = `
+local P, id = ARGV[3], ARGV[1]
 redis.call('SET', KEYS[4], '1', 'EX', ARGV[2])
 redis.call('DEL', KEYS[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('ZREM', KEYS[3], ARGV[1])
+redis.call('ZREM', KEYS[2], id)
+redis.call('ZREM', KEYS[3], id)
+redis.call('ZREM', P .. 'ppk', id)
+redis.call('ZREM', P .. 's:price_per_kg', id)
+redis.call('ZREM', P .. 's:price', id)
+local old = redis.call('GET', KEYS[5])
+if old then
+  for set in string.gmatch(old, '%S+') do redis.call('SREM', P .. set, id) end
+end
+redis.call('DEL', KEYS[5])
+redis.call('INCR', P .. 'gen')
 return 1`;
 
 // Members after a position: those with the position's score and a smaller id (compared byte by
@@ -73,6 +117,173 @@ local keys = {}
 for i, id in ipairs(ids) do keys[i] = ARGV[4] .. id end
 return redis.call('MGET', unpack(keys))`;
 
+// A searched page (ADR 0029). KEYS: ready. ARGV: prefix, sort set, how many, position score ('' for
+// the first page), position id, '1' for descending, the filters (JSON), budget of membership
+// tests for a walk, query hash, seconds a materialised result is kept, size below which the
+// result is materialised at once. Broad filters walk the sort set from the position and test each
+// product against the filters until the page is full or the budget is spent; narrow ones (or a
+// spent budget) intersect the smallest inputs with the sort set (ZINTERSTORE, WEIGHTS 1 0 ...: the
+// score is the order's) into a key named after the write generation, kept briefly for the next
+// pages, and page through it. Returns { ids, scores, values } (false when the copy is not ready).
+const SEARCH = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local P = ARGV[1]
+local sortKey = P .. ARGV[2]
+local want = tonumber(ARGV[3])
+local hasPos = ARGV[4] ~= ''
+local posId = ARGV[5]
+local desc = ARGV[6] == '1'
+local spec = cjson.decode(ARGV[7])
+local budget = tonumber(ARGV[8])
+local function before(a, b)
+  for i = 1, math.min(#a, #b) do
+    local x, y = string.byte(a, i), string.byte(b, i)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
+local groups = {}
+local function expand(word, dict, pre)
+  local keys = {}
+  if #word >= ${MIN_PREFIX_LENGTH} then
+    for _, w in ipairs(redis.call('ZRANGE', P .. dict, '[' .. word, '[' .. word .. '\\255', 'BYLEX', 'LIMIT', 0, 50)) do
+      keys[#keys + 1] = P .. pre .. w
+    end
+  elseif redis.call('ZSCORE', P .. dict, word) then
+    keys[1] = P .. pre .. word
+  end
+  return keys
+end
+for _, w in ipairs(spec.words) do groups[#groups + 1] = expand(w, 'dict', 't:') end
+for _, w in ipairs(spec.locs) do groups[#groups + 1] = expand(w, 'ldict', 'l:') end
+if #spec.tubers > 0 then
+  local keys = {}
+  for i, t in ipairs(spec.tubers) do keys[i] = P .. 'tu:' .. t end
+  groups[#groups + 1] = keys
+end
+if spec.avail then groups[#groups + 1] = { P .. 'avail' } end
+for _, g in ipairs(groups) do
+  if #g == 0 then return { {}, {}, {} } end
+end
+local hasRange = spec.min ~= nil or spec.max ~= nil
+local lo = spec.min ~= nil and tostring(spec.min) or '-inf'
+local hi = spec.max ~= nil and tostring(spec.max) or '+inf'
+
+local smallest = redis.call('ZCARD', sortKey)
+for _, g in ipairs(groups) do
+  local n = 0
+  for _, k in ipairs(g) do n = n + redis.call('SCARD', k) end
+  if n < smallest then smallest = n end
+end
+if hasRange then
+  local n = redis.call('ZCOUNT', P .. 'ppk', lo, hi)
+  if n < smallest then smallest = n end
+end
+
+local ops = 0
+local function matches(id)
+  for _, g in ipairs(groups) do
+    local found = false
+    for _, k in ipairs(g) do
+      ops = ops + 1
+      if redis.call('SISMEMBER', k, id) == 1 then found = true break end
+    end
+    if not found then return false end
+  end
+  if hasRange then
+    ops = ops + 1
+    local s = tonumber(redis.call('ZSCORE', P .. 'ppk', id) or '')
+    if not s or (spec.min ~= nil and s < spec.min) or (spec.max ~= nil and s > spec.max) then return false end
+  end
+  return true
+end
+
+local function walk(key, visit)
+  if hasPos then
+    local same = redis.call('ZRANGE', key, ARGV[4], ARGV[4], 'BYSCORE', 'WITHSCORES')
+    if desc then
+      for i = #same - 1, 1, -2 do
+        if before(same[i], posId) and visit(same[i], same[i + 1]) then return end
+      end
+    else
+      for i = 1, #same, 2 do
+        if before(posId, same[i]) and visit(same[i], same[i + 1]) then return end
+      end
+    end
+  end
+  local offset = 0
+  while true do
+    local chunk
+    if desc then
+      chunk = redis.call('ZRANGE', key, hasPos and ('(' .. ARGV[4]) or '+inf', '-inf', 'BYSCORE', 'REV', 'LIMIT', offset, 200, 'WITHSCORES')
+    else
+      chunk = redis.call('ZRANGE', key, hasPos and ('(' .. ARGV[4]) or '-inf', '+inf', 'BYSCORE', 'LIMIT', offset, 200, 'WITHSCORES')
+    end
+    if #chunk == 0 then return end
+    for i = 1, #chunk, 2 do
+      if visit(chunk[i], chunk[i + 1]) then return end
+    end
+    offset = offset + 200
+  end
+end
+
+local ids, scores = {}, {}
+local done = false
+if smallest > tonumber(ARGV[11]) then
+  local spent = false
+  walk(sortKey, function(id, score)
+    if matches(id) then
+      ids[#ids + 1] = id
+      scores[#scores + 1] = score
+      if #ids >= want then return true end
+    end
+    if ops > budget then spent = true return true end
+    return false
+  end)
+  done = not spent
+end
+if not done then
+  ids, scores = {}, {}
+  local cache = P .. 'q:' .. (redis.call('GET', P .. 'gen') or '0') .. ':' .. ARGV[9]
+  if redis.call('EXISTS', cache) == 0 then
+    local inputs, weights, temps = { sortKey }, { 1 }, {}
+    for gi, g in ipairs(groups) do
+      if #g == 1 then
+        inputs[#inputs + 1] = g[1]
+      else
+        local tmp = cache .. ':u' .. gi
+        redis.call('SUNIONSTORE', tmp, unpack(g))
+        temps[#temps + 1] = tmp
+        inputs[#inputs + 1] = tmp
+      end
+      weights[#weights + 1] = 0
+    end
+    if hasRange then
+      local tmp = cache .. ':r'
+      redis.call('ZRANGESTORE', tmp, P .. 'ppk', lo, hi, 'BYSCORE')
+      temps[#temps + 1] = tmp
+      inputs[#inputs + 1] = tmp
+      weights[#weights + 1] = 0
+    end
+    local args = { cache, #inputs }
+    for _, k in ipairs(inputs) do args[#args + 1] = k end
+    args[#args + 1] = 'WEIGHTS'
+    for _, w in ipairs(weights) do args[#args + 1] = w end
+    redis.call('ZINTERSTORE', unpack(args))
+    if #temps > 0 then redis.call('DEL', unpack(temps)) end
+    redis.call('EXPIRE', cache, ARGV[10])
+  end
+  walk(cache, function(id, score)
+    ids[#ids + 1] = id
+    scores[#scores + 1] = score
+    return #ids >= want
+  end)
+end
+if #ids == 0 then return { {}, {}, {} } end
+local keys = {}
+for i, id in ipairs(ids) do keys[i] = P .. 'p:' .. id end
+return { ids, scores, redis.call('MGET', unpack(keys)) }`;
+
 const GET = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local value = redis.call('GET', KEYS[2])
@@ -103,6 +314,19 @@ export function storedValue(doc: ProductDocument): string {
 }
 
 class Unavailable extends Error {}
+
+/** The set of one tuber type's products (a key part without spaces). */
+export const tuberSet = (tuber: string) => `tu:${tuber.replace(/\s+/g, '_')}`;
+
+/** Tuning of searched pages (ADR 0029). */
+export const SEARCH_TUNING = {
+  /** Membership tests a walk may spend before the result is materialised instead. */
+  budget: 3_000,
+  /** Seconds a materialised result is kept (any write makes it stale at once). */
+  cacheSeconds: 30,
+  /** Results estimated at most this big are materialised at once (cheaper than a walk). */
+  materialiseBelow: 2_000,
+};
 
 export interface ReadModelOptions {
   /** Key prefix inside the catalog's own `catalog:` keys. */
@@ -142,6 +366,7 @@ export class ReadModel {
     product: (id: string) => `${this.#prefix}p:${id}`,
     farmer: (id: string) => `${this.#prefix}f:${id}`,
     gone: (id: string) => `${this.#prefix}gone:${id}`,
+    index: (id: string) => `${this.#prefix}ix:${id}`,
     building: () => `${this.#prefix}building`,
   };
 
@@ -188,7 +413,16 @@ export class ReadModel {
       values = await this.#script(
         PAGE,
         [this.#key.ready(), this.#key.feed()],
-        [String(limit + 1), position ? String(position.createdAt.getTime()) : '', position?.productId ?? '', `${this.#prefix}p:`],
+        [
+          String(limit + 1),
+          position
+            ? String(
+                scoreOf({ status: position.soldOut ? 'sold_out' : 'available', created_at: position.createdAt, price_kobo: 0 }, 'newest'),
+              )
+            : '',
+          position?.productId ?? '',
+          `${this.#prefix}p:`,
+        ],
       );
     } catch (err) {
       return this.#unavailable(err);
@@ -197,14 +431,69 @@ export class ReadModel {
     const stored = (values as (string | null)[]).filter((v): v is string => typeof v === 'string').map(parse);
     const page = stored.slice(0, limit);
     const last = page.at(-1);
+    const lastProduct = last && (JSON.parse(last.json) as { product_id: string; status?: string });
     return {
       items: page.map((s) => s.json),
       more: stored.length > limit,
-      last: last && {
-        createdAt: new Date(last.createdMs),
-        productId: (JSON.parse(last.json) as { product_id: string }).product_id,
-        bucket: last.bucket,
-      },
+      last: last &&
+        lastProduct && {
+          createdAt: new Date(last.createdMs),
+          productId: lastProduct.product_id,
+          bucket: last.bucket,
+          soldOut: lastProduct.status === 'sold_out',
+        },
+    };
+  }
+
+  /** A searched page: the products' API JSON, in order, and the position of the last one. */
+  async searchPage(
+    plan: SearchPlan,
+    limit: number,
+    position?: SearchPosition,
+  ): Promise<{ items: string[]; last?: SearchPosition; more: boolean } | undefined> {
+    const spec = {
+      words: plan.words,
+      locs: plan.locationWords,
+      tubers: plan.tubers.map((t) => tuberSet(t).slice(3)),
+      avail: plan.available,
+      ...(plan.minPerKgKobo !== undefined ? { min: plan.minPerKgKobo } : {}),
+      ...(plan.maxPerKgKobo !== undefined ? { max: plan.maxPerKgKobo } : {}),
+    };
+    let reply: unknown;
+    try {
+      reply = await this.#script(
+        SEARCH,
+        [this.#key.ready()],
+        [
+          this.#prefix,
+          SORT_SET[plan.sort],
+          String(limit + 1),
+          position ? String(position.score) : '',
+          position?.productId ?? '',
+          plan.sort === 'newest' ? '1' : '0',
+          JSON.stringify(spec),
+          String(SEARCH_TUNING.budget),
+          plan.hash,
+          String(SEARCH_TUNING.cacheSeconds),
+          String(SEARCH_TUNING.materialiseBelow),
+        ],
+      );
+    } catch (err) {
+      return this.#unavailable(err);
+    }
+    if (!Array.isArray(reply)) return this.#unavailable();
+    const [ids, scores, values] = reply as [string[], string[], (string | null)[]];
+    const found: { id: string; score: number; json: string }[] = [];
+    ids.forEach((id, i) => {
+      const value = values[i];
+      if (typeof value === 'string') found.push({ id, score: Number(scores[i]), json: parse(value).json });
+    });
+    const page = found.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((f) => f.json),
+      more: ids.length > limit,
+      last: last && { score: last.score, productId: last.id },
     };
   }
 
@@ -236,18 +525,52 @@ export class ReadModel {
 
   async #put(doc: ProductDocument): Promise<void> {
     if (doc.deleting) return this.#remove(doc.product_id, doc.farmer_id);
+    const terms = doc.search_terms?.length
+      ? { search_terms: doc.search_terms, location_terms: doc.location_terms ?? [] }
+      : searchTermsOf(doc);
+    const sets = [
+      ...terms.search_terms.map((w) => `t:${w}`),
+      ...terms.location_terms.map((w) => `l:${w}`),
+      tuberSet(doc.tuber_type),
+      ...(doc.status === 'available' ? ['avail'] : []),
+    ];
+    const api = toApiProduct(doc);
+    const order = {
+      status: api.status,
+      created_at: doc.created_at,
+      price_kobo: doc.price_kobo,
+      price_per_kg_kobo: Math.round(api.price_per_kg * 100),
+    };
     await this.#script(
       PUT,
-      [this.#key.product(doc.product_id), this.#key.feed(), this.#key.farmer(doc.farmer_id), this.#key.gone(doc.product_id)],
-      [String(doc.created_at.getTime()), doc.product_id, storedValue(doc)],
+      [
+        this.#key.product(doc.product_id),
+        this.#key.feed(),
+        this.#key.farmer(doc.farmer_id),
+        this.#key.gone(doc.product_id),
+        this.#key.index(doc.product_id),
+      ],
+      [
+        String(scoreOf(order, 'newest')),
+        doc.product_id,
+        storedValue(doc),
+        String(doc.created_at.getTime()),
+        this.#prefix,
+        String(order.price_per_kg_kobo),
+        String(scoreOf(order, 'price_per_kg')),
+        String(scoreOf(order, 'price')),
+        sets.join(' '),
+        terms.search_terms.join(' '),
+        terms.location_terms.join(' '),
+      ],
     );
   }
 
   async #remove(productId: string, farmerId: string): Promise<void> {
     await this.#script(
       REMOVE,
-      [this.#key.product(productId), this.#key.feed(), this.#key.farmer(farmerId), this.#key.gone(productId)],
-      [productId, String(TOMBSTONE_SECONDS)],
+      [this.#key.product(productId), this.#key.feed(), this.#key.farmer(farmerId), this.#key.gone(productId), this.#key.index(productId)],
+      [productId, String(TOMBSTONE_SECONDS), this.#prefix],
     );
   }
 

@@ -6,6 +6,7 @@ import { flushOutbox, pendingEvent, type EventBus } from '@tuber/kit';
 import type { ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
 import type { ReadModel } from '../domain/read-model.js';
+import { searchTermsOf } from '../domain/search-terms.js';
 
 export async function followProjections(
   bus: EventBus,
@@ -25,7 +26,31 @@ export async function followProjections(
       // A duplicate-key error here means another delivery won the insert; the redelivery re-checks.
       await projections.Farmer.create({ farmer_id, business_name, location, tuber, revision });
     }
-    await Product.updateMany({ farmer_id }, { $set: { business_name, location } });
+    // The name and place are search words too (ADR 0029): each product's words are computed again.
+    const products = await Product.find({ farmer_id }, { _id: 1, product_name: 1, description: 1, tuber_type: 1 }).lean();
+    if (products.length > 0) {
+      await Product.bulkWrite(
+        products.map((p) => ({
+          updateOne: {
+            filter: { _id: p._id },
+            update: {
+              $set: {
+                business_name,
+                location,
+                ...searchTermsOf({
+                  product_name: p.product_name,
+                  description: p.description,
+                  tuber_type: p.tuber_type,
+                  business_name,
+                  location,
+                }),
+              },
+            },
+          },
+        })),
+        { ordered: false },
+      );
+    }
     await readModel.refreshFarmer(farmer_id);
   });
 

@@ -1,14 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import { Page, Product } from '@tuber/contracts';
+import { FeedQuery, Page, Product } from '@tuber/contracts';
 import { badRequest, notFound, type ServiceApp } from '@tuber/kit';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { readFeedPage } from '../domain/feed.js';
+import { decodeSearchCursor, encodeSearchCursor, isEmptyPlan, isPlainFeed, planSearch, readSearchPage, scoreOf } from '../domain/search.js';
 import { toApiProduct, type ProductModel } from '../domain/product.js';
 import type { ReadModel } from '../domain/read-model.js';
 import type { Connection } from 'mongoose';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NOT_FOUND = 'This product does not exist or has been removed.';
+const BAD_CURSOR = 'The page cursor is not valid. Reload the feed to start again.';
 
 export function productRoutes(
   app: ServiceApp,
@@ -19,9 +21,10 @@ export function productRoutes(
     {
       onRequest: app.authenticate,
       schema: {
-        summary: 'The product feed, newest first, one page at a time',
+        summary: 'The product feed, one page at a time: newest first, or searched, filtered and sorted (sold-out products last)',
         security: [{ bearer: [] }],
         querystring: Type.Object({
+          ...FeedQuery.properties,
           // Optional with a default: the document must not call it required when the code fills it in.
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: deps.pageMax, default: Math.min(12, deps.pageMax) })),
           cursor: Type.Optional(Type.String({ maxLength: 200 })),
@@ -30,9 +33,27 @@ export function productRoutes(
       },
     },
     async (request, reply) => {
-      const { limit = Math.min(12, deps.pageMax), cursor } = request.query;
+      const { limit = Math.min(12, deps.pageMax), cursor, ...query } = request.query;
+      const plan = planSearch(query);
+      if (!isPlainFeed(plan)) {
+        // Searched, filtered or sorted (ADR 0029): the read model's search sets, or the database.
+        const at = cursor === undefined ? undefined : decodeSearchCursor(plan, cursor);
+        if (cursor !== undefined && !at) throw badRequest(BAD_CURSOR);
+        if (isEmptyPlan(plan)) return { items: [], next_cursor: null };
+        const found = await deps.readModel.searchPage(plan, limit, at);
+        if (found) {
+          const next = found.more && found.last ? JSON.stringify(encodeSearchCursor(plan, found.last)) : 'null';
+          return reply.type(JSON_TYPE).send(`{"items":[${found.items.join(',')}],"next_cursor":${next}}`);
+        }
+        const { items, more } = await readSearchPage(deps.Product, plan, limit, at);
+        const last = items.at(-1);
+        return {
+          items: items.map(toApiProduct),
+          next_cursor: more && last ? encodeSearchCursor(plan, { score: scoreOf(last, plan.sort), productId: last.product_id }) : null,
+        };
+      }
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
-      if (cursor !== undefined && !position) throw badRequest('The page cursor is not valid. Reload the feed to start again.');
+      if (cursor !== undefined && !position) throw badRequest(BAD_CURSOR);
       // Redis first: the products' JSON as stored, joined into the page without parsing them.
       const cached = await deps.readModel.feedPage(limit, position);
       if (cached) {
@@ -44,7 +65,14 @@ export function productRoutes(
       return {
         items: items.map(toApiProduct),
         next_cursor:
-          more && last ? encodeCursor({ createdAt: last.created_at, productId: last.product_id, bucket: last.feed_bucket }) : null,
+          more && last
+            ? encodeCursor({
+                createdAt: last.created_at,
+                productId: last.product_id,
+                bucket: last.feed_bucket,
+                soldOut: last.status === 'sold_out',
+              })
+            : null,
       };
     },
   );

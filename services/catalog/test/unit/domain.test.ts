@@ -4,8 +4,9 @@ import { koboToNaira, nairaToKobo } from '../../src/domain/money.js';
 
 describe('feed cursor', () => {
   it('round-trips a position with its feed bucket', () => {
-    const position = { createdAt: new Date('2026-11-22T10:00:00.123Z'), productId: 'p-1', bucket: 42 };
+    const position = { createdAt: new Date('2026-11-22T10:00:00.123Z'), productId: 'p-1', bucket: 42, soldOut: false };
     expect(decodeCursor(encodeCursor(position))).toEqual(position);
+    expect(decodeCursor(encodeCursor({ ...position, soldOut: true }))).toEqual({ ...position, soldOut: true });
   });
   it('rejects cursors it did not issue', () => {
     expect(decodeCursor('not-a-cursor')).toBeUndefined();
