@@ -1,9 +1,11 @@
-// Changing my profile. For a farmer, the change and its FarmerProfileChanged event (with the
-// next revision) are one document update; the catalog copies the new name and place.
+// Changing my profile (issue 11). For a farmer, the change and its FarmerProfileChanged event (with
+// the next revision) are one document update; the catalog copies the new name, place and tubers
+// (it checks a new product's tuber type against them). A buyer has names and a phone only.
 import { Type } from '@sinclair/typebox';
 import { FarmerProfileChanged, TuberTypeSchema } from '@tuber/contracts';
-import { conflict, publishRecorded, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
+import { badRequest, conflict, publishRecorded, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
 import type { ProfileModels } from '../domain/models.js';
+import { changedFields, changeProblem, normaliseChange, PHONE_PATTERN, type FieldError } from '../domain/profile-change.js';
 import { Profile } from './me.js';
 
 const line = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
@@ -12,12 +14,16 @@ const ProfileChange = Type.Object(
   {
     firstname: Type.Optional(line(60)),
     lastname: Type.Optional(line(60)),
-    phone: Type.Optional(Type.String({ minLength: 7, maxLength: 20, pattern: '^\\+?[0-9 ()-]{7,20}$' })),
+    phone: Type.Optional(Type.String({ minLength: 7, maxLength: 20, pattern: PHONE_PATTERN })),
     business_name: Type.Optional(line(120)),
     location: Type.Optional(line(200)),
-    tuber: Type.Optional(Type.Array(TuberTypeSchema, { maxItems: 7, uniqueItems: true })),
+    tuber: Type.Optional(Type.Array(TuberTypeSchema, { maxItems: 7, uniqueItems: true, description: 'may be empty' })),
   },
-  { additionalProperties: false, minProperties: 1 },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'Only the fields to change. A buyer may send firstname, lastname and phone; e-mail changes go through Keycloak.',
+  },
 );
 
 export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: EventBus }) {
@@ -27,6 +33,8 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
     '/api/profile/me',
     {
       onRequest: app.authenticate,
+      // Validation errors reach the handler, which words them for the profile form.
+      attachValidation: true,
       schema: {
         summary: 'Change my profile',
         security: [{ bearer: [] }],
@@ -35,10 +43,16 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
       },
     },
     async (request) => {
+      const invalid = request.validationError as (Error & { validation?: FieldError[] }) | undefined;
+      if (invalid) throw badRequest(invalid.validation?.[0] ? changeProblem(invalid.validation[0]) : invalid.message);
       const userId = request.identity.userId;
-      const change = Object.fromEntries(Object.entries(request.body).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
       const farmer = await Farmer.findOne({ user_id: userId }).lean();
       if (farmer) {
+        const checked = normaliseChange(request.body, 'farmer');
+        if ('problem' in checked) throw badRequest(checked.problem);
+        const change = changedFields(checked.change, farmer);
+        // Nothing differs: no new revision, no event.
+        if (Object.keys(change).length === 0) return { ...farmer, user_type: 'farmer' as const };
         const revision = farmer.revision + 1;
         const next = { ...farmer, ...change };
         const event = pendingEvent(
@@ -53,12 +67,18 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
         );
         if (updated.modifiedCount === 0) throw conflict('Your profile changed at the same moment; reload and try again.');
         await publishRecorded(Farmer, { user_id: userId }, deps.bus, request.log);
+        request.log.info({ userId, fields: Object.keys(change), revision }, 'farmer profile changed');
         return { ...(await Farmer.findOne({ user_id: userId }).lean())!, user_type: 'farmer' as const };
       }
-      const { business_name: _b, location: _l, tuber: _t, ...personal } = change;
-      const buyer = await Buyer.findOneAndUpdate({ user_id: userId }, { $set: personal }, { new: true }).lean();
+      const buyer = await Buyer.findOne({ user_id: userId }).lean();
       if (!buyer) throw notFound('No profile has been created for this account yet.');
-      return { ...buyer, user_type: 'buyer' as const };
+      const checked = normaliseChange(request.body, 'buyer');
+      if ('problem' in checked) throw badRequest(checked.problem);
+      const change = changedFields(checked.change, buyer);
+      if (Object.keys(change).length === 0) return { ...buyer, user_type: 'buyer' as const };
+      const updated = await Buyer.findOneAndUpdate({ user_id: userId }, { $set: change }, { new: true }).lean();
+      if (!updated) throw notFound('No profile has been created for this account yet.');
+      return { ...updated, user_type: 'buyer' as const };
     },
   );
 }

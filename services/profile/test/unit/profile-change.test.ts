@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUYER_FARM_FIELDS_PROBLEM,
+  changedFields,
+  changeProblem,
+  EMAIL_PROBLEM,
+  normaliseChange,
+  NOTHING_TO_CHANGE,
+  PHONE_PROBLEM,
+} from '../../src/domain/profile-change.js';
+
+describe('a profile change', () => {
+  it('trims texts and makes inner runs of spaces one', () => {
+    expect(normaliseChange({ business_name: '  Ada   Farms ', phone: ' 0803 123  4567 ' }, 'farmer')).toEqual({
+      change: { business_name: 'Ada Farms', phone: '0803 123 4567' },
+    });
+  });
+
+  it('refuses a phone of fewer than 7 digits even when its shape passes', () => {
+    expect(normaliseChange({ phone: '(--) 12-34' }, 'buyer')).toEqual({ problem: PHONE_PROBLEM });
+    expect(normaliseChange({ phone: '+234 803 123 4567' }, 'buyer')).toEqual({ change: { phone: '+234 803 123 4567' } });
+  });
+
+  it('keeps tubers in the spec order and allows none at all', () => {
+    expect(normaliseChange({ tuber: ['ginger', 'yam'] }, 'farmer')).toEqual({ change: { tuber: ['yam', 'ginger'] } });
+    expect(normaliseChange({ tuber: [] }, 'farmer')).toEqual({ change: { tuber: [] } });
+  });
+
+  it('refuses farm fields from a buyer', () => {
+    expect(normaliseChange({ firstname: 'Bola', location: 'Ibadan' }, 'buyer')).toEqual({ problem: BUYER_FARM_FIELDS_PROBLEM });
+    expect(normaliseChange({ tuber: [] }, 'buyer')).toEqual({ problem: BUYER_FARM_FIELDS_PROBLEM });
+  });
+
+  it('keeps only what differs from the profile (tubers as a set)', () => {
+    const current = { firstname: 'Ada', phone: '0803', tuber: ['yam', 'cassava'] };
+    expect(changedFields({ firstname: 'Ada', phone: '0805', tuber: ['yam', 'cassava'] }, current)).toEqual({ phone: '0805' });
+    expect(changedFields({ tuber: ['yam'] }, current)).toEqual({ tuber: ['yam'] });
+    expect(changedFields({ tuber: ['yam', 'cassava', 'ginger'] }, current)).toEqual({ tuber: ['yam', 'cassava', 'ginger'] });
+  });
+
+  it('words the validator’s refusals for people', () => {
+    expect(changeProblem({ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'email' } })).toBe(
+      EMAIL_PROBLEM,
+    );
+    expect(changeProblem({ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'user_type' } })).toBe(
+      '"user_type" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber.',
+    );
+    expect(changeProblem({ keyword: 'minProperties', instancePath: '' })).toBe(NOTHING_TO_CHANGE);
+    expect(changeProblem({ keyword: 'pattern', instancePath: '/phone' })).toBe(PHONE_PROBLEM);
+    expect(changeProblem({ keyword: 'pattern', instancePath: '/business_name' })).toBe('Business name cannot be empty.');
+    expect(changeProblem({ keyword: 'maxLength', instancePath: '/location', params: { limit: 200 } })).toBe(
+      'Location must be at most 200 characters.',
+    );
+  });
+});
