@@ -44,59 +44,57 @@ export async function assignFeedBuckets(connection: Connection): Promise<number>
   return missing.length;
 }
 
+/**
+ * Statements in one bulk write, at most. FerretDB 1.24 holds a PostgreSQL connection for every
+ * statement of an `update` command until the command ends: a bulk write of 50 statements or more
+ * exhausts its pool of 50 and stalls the whole server (measured; ADR 0030). 20 leaves room for the
+ * service's other requests. MongoDB takes any size.
+ */
+export const SAFE_BULK_WRITE = 20;
+
 /** How many products one migration write converts at most. */
-export const UNIT_MIGRATION_BATCH = 500;
+export const UNIT_MIGRATION_BATCH = SAFE_BULK_WRITE;
 
 /**
  * Products from before selling units (issue 11, ADR 0030) become products sold per kg: unit 'kg',
  * unit weight 1, their `kg` as the quantity, available while it is above 0 (sold out otherwise), the
  * price per kg their price, revision 1. Idempotent (only documents without a unit are touched, each
- * update re-checks that), and bounded: one bulk write of at most `batchSize` updates at a time. Returns how many products it converted.
+ * update re-checks that), and bounded: the few fields needed are read first (no cursor stays open
+ * while writing), then one bulk write of at most `batchSize` updates at a time. Returns how many
+ * products it converted.
  */
 export async function assignSellingUnits(
   connection: Connection,
   options: {
-    /** Updates per bulk write (tests use a small one). */
+    /** Updates per bulk write, at most SAFE_BULK_WRITE (tests use a smaller one). */
     batchSize?: number;
   } = {},
 ): Promise<number> {
-  const { batchSize = UNIT_MIGRATION_BATCH } = options;
+  const batchSize = Math.min(options.batchSize ?? UNIT_MIGRATION_BATCH, SAFE_BULK_WRITE);
   const products = connection.db!.collection('product');
-  const old = products.find(
-    { unit: { $exists: false } },
-    {
-      projection: { _id: 1, kg: 1, price_kobo: 1, revision: 1 },
-      batchSize,
-    },
-  );
+  const old = await products.find({ unit: { $exists: false } }, { projection: { _id: 1, kg: 1, price_kobo: 1, revision: 1 } }).toArray();
   let converted = 0;
-  let batch: mongo.AnyBulkWriteOperation[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const result = await products.bulkWrite(batch, { ordered: false });
-    converted += result.modifiedCount;
-    batch = [];
-  };
-  for await (const doc of old) {
-    const quantity = typeof doc.kg === 'number' && doc.kg >= 0 ? doc.kg : 0;
-    const priceKobo = typeof doc.price_kobo === 'number' ? doc.price_kobo : 0;
-    batch.push({
-      updateOne: {
-        filter: { _id: doc._id, unit: { $exists: false } },
-        update: {
-          $set: {
-            unit: 'kg',
-            unit_weight_kg: 1,
-            quantity,
-            status: quantity > 0 ? 'available' : 'sold_out',
-            price_per_kg_kobo: priceKobo,
-            revision: typeof doc.revision === 'number' && doc.revision >= 1 ? doc.revision : 1,
+  for (let at = 0; at < old.length; at += batchSize) {
+    const batch: mongo.AnyBulkWriteOperation[] = old.slice(at, at + batchSize).map((doc) => {
+      const quantity = typeof doc.kg === 'number' && doc.kg >= 0 ? doc.kg : 0;
+      const priceKobo = typeof doc.price_kobo === 'number' ? doc.price_kobo : 0;
+      return {
+        updateOne: {
+          filter: { _id: doc._id, unit: { $exists: false } },
+          update: {
+            $set: {
+              unit: 'kg',
+              unit_weight_kg: 1,
+              quantity,
+              status: quantity > 0 ? 'available' : 'sold_out',
+              price_per_kg_kobo: priceKobo,
+              revision: typeof doc.revision === 'number' && doc.revision >= 1 ? doc.revision : 1,
+            },
           },
         },
-      },
+      };
     });
-    if (batch.length >= batchSize) await flush();
+    converted += (await products.bulkWrite(batch, { ordered: false })).modifiedCount;
   }
-  await flush();
   return converted;
 }

@@ -3,11 +3,13 @@
 // own fields. Idempotent (only documents without words are touched, each update re-checks that)
 // and bounded (one bulk write of at most `batchSize` updates at a time).
 import type { Connection, mongo } from 'mongoose';
+import { SAFE_BULK_WRITE } from './migrations.js';
 import { searchTermsOf } from './search-terms.js';
 
 const MISSING = { $or: [{ search_terms: { $exists: false } }, { search_terms: { $size: 0 } }] };
 
-export async function backfillSearchTerms(connection: Connection, batchSize = 500): Promise<number> {
+// At most SAFE_BULK_WRITE statements per bulk write: FerretDB 1.24 stalls on 50 or more (ADR 0030).
+export async function backfillSearchTerms(connection: Connection, batchSize = SAFE_BULK_WRITE): Promise<number> {
   const products = connection.db!.collection('product');
   const cursor = products.find(MISSING, {
     projection: { _id: 1, product_name: 1, description: 1, tuber_type: 1, business_name: 1, location: 1 },

@@ -6,6 +6,7 @@ import { flushOutbox, pendingEvent, type EventBus } from '@tuber/kit';
 import type { ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
 import type { ReadModel } from '../domain/read-model.js';
+import { SAFE_BULK_WRITE } from '../domain/migrations.js';
 import { searchTermsOf } from '../domain/search-terms.js';
 
 export async function followProjections(
@@ -28,9 +29,10 @@ export async function followProjections(
     }
     // The name and place are search words too (ADR 0029): each product's words are computed again.
     const products = await Product.find({ farmer_id }, { _id: 1, product_name: 1, description: 1, tuber_type: 1 }).lean();
-    if (products.length > 0) {
+    // At most SAFE_BULK_WRITE statements per bulk write: FerretDB 1.24 stalls on 50 or more (ADR 0030).
+    for (let at = 0; at < products.length; at += SAFE_BULK_WRITE) {
       await Product.bulkWrite(
-        products.map((p) => ({
+        products.slice(at, at + SAFE_BULK_WRITE).map((p) => ({
           updateOne: {
             filter: { _id: p._id },
             update: {

@@ -18,7 +18,8 @@ import { deleteAccount, signedInAccount, type TestAccount } from '../../../../te
 const run = randomUUID().slice(0, 8);
 const dbName = `catalog_test_units_${run}`;
 const env = { ...serviceEnv('catalog'), MONGO_URL: mongoUrl(dbName), READ_MODEL_PREFIX: `catalog:test:${run}:` };
-const OLD = 23;
+/** More than FerretDB 1.24 takes in one bulk write (50 statements stall it; ADR 0030). */
+const OLD = 63;
 
 let db: mongoose.Connection;
 let app: ServiceApp;
@@ -83,10 +84,10 @@ describe('the selling-units migration', () => {
     });
     try {
       expect(await assignSellingUnits(watched, { batchSize: 10 })).toBe(OLD);
-      expect(writes).toEqual([10, 10, 3]);
+      expect(writes).toEqual([10, 10, 10, 10, 10, 10, 3]);
       const after = await db.collection('product').find({}).sort({ product_id: 1 }).toArray();
       expect(await assignSellingUnits(watched, { batchSize: 10 })).toBe(0);
-      expect(writes).toHaveLength(3);
+      expect(writes).toHaveLength(7);
       expect(await db.collection('product').find({}).sort({ product_id: 1 }).toArray()).toEqual(after);
     } finally {
       await watched.close();
@@ -149,6 +150,6 @@ describe('the selling-units migration', () => {
       headers: { authorization: `Bearer ${buyer.accessToken}` },
     });
     expect(feed.statusCode).toBe(200);
-    expect(feed.json().items).toHaveLength(OLD + 1);
+    expect(feed.json().items).toHaveLength(48);
   });
 });
