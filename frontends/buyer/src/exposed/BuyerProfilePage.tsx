@@ -1,14 +1,33 @@
-// Buyer details at /dashboard/buyerprofile (spec §2): the profile as read-only, disabled fields.
-import { useEffect, useState } from 'react';
-import { Spinner, useApi } from '@tuber/ui';
+// Buyer details at /dashboard/buyerprofile (spec §2): the profile as read-only, disabled fields, and since
+// issue 11 an Edit mode for first name, last name and phone (PATCH /api/profile/me). The e-mail address
+// changes through Keycloak's verified e-mail update ("Change e-mail", when the shell offers it).
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Spinner, useApi, useAuth, useToast } from '@tuber/ui';
 import type { BuyerProfile } from '../catalog/types.js';
+import {
+  buyerProfileChange,
+  checkBuyerProfile,
+  PROFILE_UPDATED_MESSAGE,
+  profileUpdateFailedMessage,
+  valuesOf,
+  type BuyerProfileValues,
+  type FieldProblems,
+} from '../profile/profileForm.js';
 import styles from '../profile/profile.module.css';
 
 type ProfileState = { status: 'loading' } | { status: 'ready'; profile: BuyerProfile } | { status: 'error'; message: string };
 
+const PROFILE_PATH = '/dashboard/buyerprofile';
+
 export default function BuyerProfilePage() {
   const api = useApi();
+  const toast = useToast();
+  const auth = useAuth();
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<BuyerProfileValues>({ firstname: '', lastname: '', phone: '' });
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -32,24 +51,111 @@ export default function BuyerProfilePage() {
     );
   }
   const { profile } = state;
+
+  const startEditing = () => {
+    setValues(valuesOf(profile));
+    setProblems({});
+    setEditing(true);
+  };
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = checkBuyerProfile(values);
+    setProblems(found);
+    const first = (Object.keys(found) as (keyof BuyerProfileValues)[])[0];
+    if (first) {
+      document.getElementById(`buyer-${first}`)?.focus();
+      return;
+    }
+    const change = buyerProfileChange(values, valuesOf(profile));
+    if (Object.keys(change).length === 0) {
+      toast.success(PROFILE_UPDATED_MESSAGE);
+      setEditing(false);
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await api.patch<BuyerProfile>('/profile/me', change);
+      setState({ status: 'ready', profile: saved });
+      setEditing(false);
+      toast.success(PROFILE_UPDATED_MESSAGE);
+    } catch (error) {
+      toast.error(profileUpdateFailedMessage(error instanceof Error ? error.message : String(error)));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const shown: BuyerProfileValues & { email: string } = editing
+    ? { ...values, email: profile.email }
+    : { ...valuesOf(profile), email: profile.email };
   const fields = [
-    { id: 'buyer-firstname', label: 'First name', value: profile.firstname, type: 'text' },
-    { id: 'buyer-lastname', label: 'Last name', value: profile.lastname, type: 'text' },
-    { id: 'buyer-email', label: 'Email', value: profile.email, type: 'email' },
-    { id: 'buyer-phone', label: 'Phone number', value: profile.phone, type: 'tel' },
-  ];
+    { key: 'firstname', label: 'First name', type: 'text', autoComplete: 'given-name', editable: true },
+    { key: 'lastname', label: 'Last name', type: 'text', autoComplete: 'family-name', editable: true },
+    { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', editable: false },
+    { key: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel', editable: true },
+  ] as const;
   return (
     <section className={styles.page} aria-labelledby="buyer-details-title">
       <h1 id="buyer-details-title" className={styles.title}>
         Buyer Details
       </h1>
-      <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
-        {fields.map((field) => (
-          <label key={field.id} htmlFor={field.id} className={styles.field}>
-            <span className={styles.label}>{field.label}</span>
-            <input id={field.id} className={styles.input} type={field.type} value={field.value ?? ''} readOnly disabled />
-          </label>
-        ))}
+      <form className={styles.form} onSubmit={save} aria-label={editing ? 'Edit profile' : 'Buyer details'} noValidate>
+        {fields.map((field) => {
+          const open = editing && field.editable;
+          const problem = field.key !== 'email' ? problems[field.key] : undefined;
+          return (
+            <label key={field.key} htmlFor={`buyer-${field.key}`} className={styles.field}>
+              <span className={styles.label}>{field.label}</span>
+              <input
+                id={`buyer-${field.key}`}
+                className={styles.input}
+                type={field.type}
+                value={shown[field.key] ?? ''}
+                autoComplete={open ? field.autoComplete : undefined}
+                readOnly={!open}
+                disabled={!open}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `buyer-${field.key}-problem` : undefined}
+                onChange={
+                  open
+                    ? (e) => {
+                        const key = field.key as keyof BuyerProfileValues;
+                        setValues((v) => ({ ...v, [key]: e.target.value }));
+                        setProblems((p) => ({ ...p, [key]: undefined }));
+                      }
+                    : undefined
+                }
+              />
+              {problem && (
+                <span id={`buyer-${field.key}-problem`} className={styles.problem}>
+                  {problem}
+                </span>
+              )}
+            </label>
+          );
+        })}
+        <div className={styles.actions}>
+          {editing ? (
+            <>
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Saving…' : 'Save changes'}
+              </Button>
+              <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={startEditing}>Edit profile</Button>
+              {auth?.changeEmail && (
+                <Button variant="secondary" onClick={() => auth.changeEmail?.({ redirectTo: PROFILE_PATH })}>
+                  Change e-mail
+                </Button>
+              )}
+            </>
+          )}
+        </div>
       </form>
     </section>
   );

@@ -1,8 +1,23 @@
-// /dashboard/farmerprofile — the farmer's details, read-only, under the business name (spec §2).
-import { useEffect, useId, useState } from 'react';
-import { Spinner, useApi, useToast } from '@tuber/ui';
+// /dashboard/farmerprofile — the farmer's details under the business name (spec §2), and since issue 11
+// an Edit mode: business name, location, phone and the tubers grown (PATCH /api/profile/me). The
+// tubers are what the add-product form offers and what the catalog accepts (it learns them by event).
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button, Spinner, useApi, useToast } from '@tuber/ui';
 import { loadFailedMessage, messageOf } from '../shared/messages.js';
 import type { FarmerProfile } from '../shared/types.js';
+import {
+  checkFarmerProfile,
+  farmerProfileChange,
+  NO_TUBERS_NOTICE,
+  PROFILE_UPDATED_MESSAGE,
+  profileUpdateFailedMessage,
+  toggleTuber,
+  TUBERS,
+  valuesOf,
+  type FarmerProfileValues,
+  type FieldProblems,
+} from '../profile/profileForm.js';
+import { useChangeEmail } from '../profile/useChangeEmail.js';
 import styles from '../profile/profile.module.css';
 
 type ProfileState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; profile: FarmerProfile };
@@ -11,7 +26,9 @@ export default function FarmerProfilePage() {
   const api = useApi();
   const toast = useToast();
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
+  const [editing, setEditing] = useState(false);
   const id = useId();
+  const changeEmail = useChangeEmail();
 
   useEffect(() => {
     let current = true;
@@ -40,6 +57,7 @@ export default function FarmerProfilePage() {
     );
 
   const { profile } = state;
+  const tubers = profile.tuber ?? [];
   const fields: { key: string; label: string; value: string; type: string }[] = [
     { key: 'firstname', label: 'First Name', value: profile.firstname, type: 'text' },
     { key: 'lastname', label: 'Last Name', value: profile.lastname, type: 'text' },
@@ -51,15 +69,152 @@ export default function FarmerProfilePage() {
       <div className={styles.card}>
         <h1 className={styles.title}>{profile.business_name || `${profile.firstname} ${profile.lastname}`}</h1>
         {profile.location && <p className={styles.location}>{profile.location}</p>}
-        <div className={styles.fields}>
-          {fields.map((field) => (
-            <div key={field.key} className={styles.field}>
-              <label htmlFor={`${id}-${field.key}`}>{field.label}</label>
-              <input id={`${id}-${field.key}`} type={field.type} value={field.value} disabled readOnly />
+        {editing ? (
+          <FarmerProfileForm
+            profile={profile}
+            onSaved={(saved) => {
+              setState({ status: 'loaded', profile: saved });
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <>
+            <div className={styles.fields}>
+              {fields.map((field) => (
+                <div key={field.key} className={styles.field}>
+                  <label htmlFor={`${id}-${field.key}`}>{field.label}</label>
+                  <input id={`${id}-${field.key}`} type={field.type} value={field.value} disabled readOnly />
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
+            <div className={styles.tubers} data-testid="tubers-grown">
+              <h2 className={styles.subtitle}>Tubers you grow</h2>
+              {tubers.length > 0 ? (
+                <ul className={styles.tuberList}>
+                  {tubers.map((tuber) => (
+                    <li key={tuber}>{tuber}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={styles.notice}>None yet. {NO_TUBERS_NOTICE}</p>
+              )}
+            </div>
+            <div className={styles.actions}>
+              <Button onClick={() => setEditing(true)}>Edit profile</Button>
+              {changeEmail && (
+                <Button variant="secondary" onClick={changeEmail}>
+                  Change e-mail
+                </Button>
+              )}
+            </div>
+          </>
+        )}
       </div>
     </section>
+  );
+}
+
+function FarmerProfileForm({
+  profile,
+  onSaved,
+  onCancel,
+}: {
+  profile: FarmerProfile;
+  onSaved: (profile: FarmerProfile) => void;
+  onCancel: () => void;
+}) {
+  const api = useApi();
+  const toast = useToast();
+  const id = useId();
+  const [loaded] = useState(() => valuesOf(profile));
+  const [values, setValues] = useState<FarmerProfileValues>(loaded);
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const [saving, setSaving] = useState(false);
+
+  const set = <K extends keyof FarmerProfileValues>(key: K, value: FarmerProfileValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setProblems((p) => ({ ...p, [key]: undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = checkFarmerProfile(values);
+    setProblems(found);
+    const first = (Object.keys(found) as (keyof FarmerProfileValues)[])[0];
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    const change = farmerProfileChange(values, loaded);
+    if (Object.keys(change).length === 0) {
+      toast.success(PROFILE_UPDATED_MESSAGE);
+      onSaved(profile);
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await api.patch<FarmerProfile>('/profile/me', change);
+      toast.success(PROFILE_UPDATED_MESSAGE);
+      onSaved(saved);
+    } catch (error) {
+      toast.error(profileUpdateFailedMessage(messageOf(error)));
+      setSaving(false);
+    }
+  }
+
+  const text = (key: 'business_name' | 'location' | 'phone', label: string, type = 'text', autoComplete?: string) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        className={styles.editable}
+        type={type}
+        value={values[key]}
+        autoComplete={autoComplete}
+        aria-invalid={problems[key] ? true : undefined}
+        aria-describedby={problems[key] ? `${id}-${key}-problem` : undefined}
+        onChange={(e) => set(key, e.target.value)}
+      />
+      {problems[key] && (
+        <span id={`${id}-${key}-problem`} className={styles.problem}>
+          {problems[key]}
+        </span>
+      )}
+    </div>
+  );
+
+  return (
+    <form className={styles.editForm} aria-label="Edit profile" onSubmit={submit} noValidate>
+      <div className={styles.fields}>
+        {text('business_name', 'Farm / Business Name', 'text', 'organization')}
+        {text('location', 'Farm Location / Farm Address', 'text', 'street-address')}
+        {text('phone', 'Phone Number', 'tel', 'tel')}
+      </div>
+      <fieldset className={styles.tuberChoices}>
+        <legend className={styles.subtitle}>Tubers You Grow</legend>
+        <div className={styles.checks}>
+          {TUBERS.map((tuber) => (
+            <label key={tuber} className={styles.check}>
+              <input
+                type="checkbox"
+                checked={values.tuber.includes(tuber)}
+                onChange={(e) => set('tuber', toggleTuber(values.tuber, tuber, e.target.checked))}
+              />
+              {tuber}
+            </label>
+          ))}
+        </div>
+        {values.tuber.length === 0 && <p className={styles.notice}>{NO_TUBERS_NOTICE}</p>}
+      </fieldset>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }

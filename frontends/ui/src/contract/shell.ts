@@ -40,6 +40,11 @@ export interface ShellAuth {
    * make — an upload with progress events through XMLHttpRequest. Never store it.
    */
   getAccessToken?(): Promise<string | null>;
+  /**
+   * Hands over to Keycloak's verified e-mail update (its UPDATE_EMAIL action); afterwards the visitor
+   * comes back to `redirectTo` (a path of this site). Optional: stand-ins and older shells leave it out.
+   */
+  changeEmail?(options?: { redirectTo?: string }): void;
 }
 
 export type ShellSession =

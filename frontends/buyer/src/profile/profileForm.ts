@@ -1,0 +1,47 @@
+// The buyer's details form as pure functions: the checks made before sending (the profile service
+// decides; its message comes back in the toast) and the PATCH body of what changed.
+import type { BuyerProfile } from '../catalog/types.js';
+
+export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
+export const profileUpdateFailedMessage = (message: string) => `Error updating profile: ${message}`;
+
+export interface BuyerProfileValues {
+  firstname: string;
+  lastname: string;
+  phone: string;
+}
+export type FieldProblems = Partial<Record<keyof BuyerProfileValues, string>>;
+
+export const valuesOf = (profile: BuyerProfile): BuyerProfileValues => ({
+  firstname: profile.firstname ?? '',
+  lastname: profile.lastname ?? '',
+  phone: profile.phone ?? '',
+});
+
+export const PHONE_HINT = 'Enter a valid phone number: 7 to 20 digits, spaces, dashes or brackets, optionally starting with +.';
+
+/** The same rules as sign-up and the profile service. */
+export function checkBuyerProfile(values: BuyerProfileValues): FieldProblems {
+  const problems: FieldProblems = {};
+  for (const [field, label] of [
+    ['firstname', 'First name'],
+    ['lastname', 'Last name'],
+  ] as const) {
+    const value = values[field].trim();
+    if (!value) problems[field] = `${label} cannot be empty.`;
+    else if (value.length > 60) problems[field] = `${label} must be at most 60 characters.`;
+  }
+  const phone = values.phone.trim();
+  if (!phone) problems.phone = 'Phone number cannot be empty.';
+  else if (!/^\+?[0-9 ()-]{7,20}$/.test(phone) || phone.replace(/\D/g, '').length < 7) problems.phone = PHONE_HINT;
+  return problems;
+}
+
+/** Only the fields that differ from the profile as loaded (trimmed); empty when nothing changed. */
+export function buyerProfileChange(values: BuyerProfileValues, loaded: BuyerProfileValues): Partial<BuyerProfileValues> {
+  const change: Partial<BuyerProfileValues> = {};
+  for (const field of ['firstname', 'lastname', 'phone'] as const) {
+    if (values[field].trim() !== loaded[field].trim()) change[field] = values[field].trim();
+  }
+  return change;
+}
