@@ -120,6 +120,7 @@ describe('authorisation', () => {
       ['GET', '/api/catalog/products/x'],
       ['POST', '/api/catalog/products'],
       ['DELETE', '/api/catalog/products/x'],
+      ['PATCH', '/api/catalog/products/x'],
       ['POST', '/api/media/images'],
       ['GET', '/api/media/images/x'],
     ] as const) {
@@ -131,7 +132,7 @@ describe('authorisation', () => {
     }
   });
 
-  it('answers 403 to a buyer on every farmer route: posting a product or a photo, listing or deleting "my" products', async () => {
+  it('answers 403 to a buyer on every farmer route: posting a product or a photo, listing, changing or deleting "my" products', async () => {
     const before = await storedImagesOf(buyer);
     expect((await api('POST', '/api/catalog/products', { token: buyer.accessToken, json: newProduct(['a', 'b']) })).status).toBe(403);
     expect((await api('POST', '/api/media/images', { token: buyer.accessToken, form: imageForm(await photo(), 'x.jpg') })).status).toBe(
@@ -139,6 +140,7 @@ describe('authorisation', () => {
     );
     expect((await api('GET', '/api/catalog/products/mine', { token: buyer.accessToken })).status).toBe(403);
     expect((await api('DELETE', '/api/catalog/products/x', { token: buyer.accessToken })).status).toBe(403);
+    expect((await api('PATCH', '/api/catalog/products/x', { token: buyer.accessToken, json: { price: 1 } })).status).toBe(403);
     expect(await storedImagesOf(buyer)).toBe(before);
   });
 

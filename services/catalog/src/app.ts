@@ -65,7 +65,7 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
     await followProjections(bus, projections, Product, readModel);
   }
   // /mine is declared before /:productId so the static path wins.
-  farmerProductRoutes(app, { Product, connection: mongo, projections, bus, readModel });
+  farmerProductRoutes(app, { Product, connection: mongo, projections, bus, readModel, redis });
   productRoutes(app, { Product, connection: mongo, readModel, pageMax: config.FEED_PAGE_MAX });
   return app;
 }

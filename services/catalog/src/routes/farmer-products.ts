@@ -9,7 +9,17 @@ import {
   ProductDeleted,
   type EventPayload,
 } from '@tuber/contracts';
-import { badRequest, conflict, forbidden, notFound, pendingEvent, publishRecorded, type EventBus, type ServiceApp } from '@tuber/kit';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  pendingEvent,
+  publishRecorded,
+  type EventBus,
+  type RedisClient,
+  type ServiceApp,
+} from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
 import {
   checkImageCount,
@@ -33,6 +43,8 @@ export interface FarmerProductDeps {
   readModel: ReadModel;
   projections: Projections;
   bus: EventBus;
+  /** Holds the per-product write lock (see withProductLock). */
+  redis: RedisClient;
   /** How long to wait for a just-uploaded image's event to reach the catalog. */
   imageWaitMs?: number;
 }
@@ -69,8 +81,34 @@ const EDITABLE = [
   'health',
 ] as const;
 
+/** Deletes the lock only if it is still ours (it may have expired and been taken by another write). */
+const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+
 export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
   const { Product, projections, bus } = deps;
+
+  /**
+   * Runs the farmer's writes of one product one at a time. The update of an edit or a delete is
+   * conditional on the revision read, which MongoDB applies atomically; FerretDB 1.x does not (it
+   * reads the matching document, then writes it back: two edits of the same revision both
+   * "succeed" and one is lost — measured, ADR 0030). A short Redis lock per product makes the
+   * read-check-write of the route itself serial; the next write waits for it (at most 5 s, then
+   * 409) and finds the new revision.
+   */
+  async function withProductLock<T>(productId: string, work: () => Promise<T>): Promise<T> {
+    const key = `catalog:lock:product:${productId}`;
+    const token = randomUUID();
+    const deadline = Date.now() + 5_000;
+    while ((await deps.redis.set(key, token, { NX: true, PX: 15_000 })) === null) {
+      if (Date.now() > deadline) throw conflict(STALE_MESSAGE);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    try {
+      return await work();
+    } finally {
+      await deps.redis.eval(RELEASE, { keys: [key], arguments: [token] }).catch(() => undefined);
+    }
+  }
   const errors = {
     400: Type.Ref('ErrorResponse'),
     401: Type.Ref('ErrorResponse'),
@@ -260,139 +298,140 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         response: { 200: ProductResponse, ...errors },
       },
     },
-    async (request) => {
-      const farmerId = request.identity.userId;
-      const { productId } = request.params;
-      const change = request.body;
-      const current = await Product.findOne({ product_id: productId, deleting: { $ne: true } }).lean();
-      if (!current) throw notFound(NOT_FOUND_MESSAGE);
-      if (current.farmer_id !== farmerId) throw forbidden(NOT_YOURS_MESSAGE);
-      const readRevision = current.revision ?? 1;
-      if (change.revision !== undefined && change.revision !== readRevision) throw conflict(STALE_MESSAGE);
+    async (request) =>
+      withProductLock(request.params.productId, async () => {
+        const farmerId = request.identity.userId;
+        const { productId } = request.params;
+        const change = request.body;
+        const current = await Product.findOne({ product_id: productId, deleting: { $ne: true } }).lean();
+        if (!current) throw notFound(NOT_FOUND_MESSAGE);
+        if (current.farmer_id !== farmerId) throw forbidden(NOT_YOURS_MESSAGE);
+        const readRevision = current.revision ?? 1;
+        if (change.revision !== undefined && change.revision !== readRevision) throw conflict(STALE_MESSAGE);
 
-      // The rules of posting, on the product as this change would leave it.
-      const before = toApiProduct(current);
-      const selling = checkSelling(sellingAfterChange({ ...before, price_kobo: current.price_kobo }, change), {
-        today: lagosToday(),
-        checkDate: setsHarvestDate(change),
-      });
-      if ('problem' in selling) throw badRequest(selling.problem);
-
-      const set: Record<string, unknown> = { ...selling };
-      const unset: Record<string, ''> = {};
-      if (selling.tuber_size === undefined) unset.tuber_size = '';
-      if (selling.next_harvest === undefined) unset.next_harvest = '';
-      for (const field of ['product_name', 'description', 'cultural'] as const) {
-        if (change[field] !== undefined) set[field] = change[field].trim();
-      }
-      if (change.health !== undefined) {
-        if (change.health.trim()) set.health = change.health.trim();
-        else unset.health = '';
-      }
-
-      // Photos: the list sent is the whole new order; added ones are taken, removed ones let go.
-      const oldIds = current.image_ids ?? [];
-      let newIds = oldIds;
-      let added: string[] = [];
-      let removed: string[] = [];
-      if (change.image_ids) {
-        const count = checkImageCount(change.image_ids);
-        if (count !== true) throw badRequest(count.problem);
-        newIds = change.image_ids;
-        added = newIds.filter((id) => !oldIds.includes(id));
-        removed = oldIds.filter((id) => !newIds.includes(id));
-        const fresh = new Map((await checkAddedImages(farmerId, productId, added)).map((image) => [image.image_id, image]));
-        const urls = newIds.map((id) => {
-          const at = oldIds.indexOf(id);
-          if (at >= 0 && current.images[at] && current.image_cards[at] && current.image_thumbs[at]) {
-            return { url: current.images[at], card: current.image_cards[at], thumb: current.image_thumbs[at] };
-          }
-          const image = fresh.get(id);
-          return { url: image?.url ?? '', card: image?.card_url ?? '', thumb: image?.thumb_url ?? '' };
+        // The rules of posting, on the product as this change would leave it.
+        const before = toApiProduct(current);
+        const selling = checkSelling(sellingAfterChange({ ...before, price_kobo: current.price_kobo }, change), {
+          today: lagosToday(),
+          checkDate: setsHarvestDate(change),
         });
-        Object.assign(set, {
+        if ('problem' in selling) throw badRequest(selling.problem);
+
+        const set: Record<string, unknown> = { ...selling };
+        const unset: Record<string, ''> = {};
+        if (selling.tuber_size === undefined) unset.tuber_size = '';
+        if (selling.next_harvest === undefined) unset.next_harvest = '';
+        for (const field of ['product_name', 'description', 'cultural'] as const) {
+          if (change[field] !== undefined) set[field] = change[field].trim();
+        }
+        if (change.health !== undefined) {
+          if (change.health.trim()) set.health = change.health.trim();
+          else unset.health = '';
+        }
+
+        // Photos: the list sent is the whole new order; added ones are taken, removed ones let go.
+        const oldIds = current.image_ids ?? [];
+        let newIds = oldIds;
+        let added: string[] = [];
+        let removed: string[] = [];
+        if (change.image_ids) {
+          const count = checkImageCount(change.image_ids);
+          if (count !== true) throw badRequest(count.problem);
+          newIds = change.image_ids;
+          added = newIds.filter((id) => !oldIds.includes(id));
+          removed = oldIds.filter((id) => !newIds.includes(id));
+          const fresh = new Map((await checkAddedImages(farmerId, productId, added)).map((image) => [image.image_id, image]));
+          const urls = newIds.map((id) => {
+            const at = oldIds.indexOf(id);
+            if (at >= 0 && current.images[at] && current.image_cards[at] && current.image_thumbs[at]) {
+              return { url: current.images[at], card: current.image_cards[at], thumb: current.image_thumbs[at] };
+            }
+            const image = fresh.get(id);
+            return { url: image?.url ?? '', card: image?.card_url ?? '', thumb: image?.thumb_url ?? '' };
+          });
+          Object.assign(set, {
+            image_ids: newIds,
+            images: urls.map((u) => u.url),
+            image_cards: urls.map((u) => u.card),
+            image_thumbs: urls.map((u) => u.thumb),
+          });
+        }
+
+        const after = toApiProduct({
+          ...current,
+          ...set,
+          ...Object.fromEntries(Object.keys(unset).map((k) => [k, undefined])),
+        } as ProductDocument);
+        const changed = EDITABLE.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+        if (changed.length === 0) return before; // nothing to change: no new revision
+        if (changed.includes('product_name') || changed.includes('description')) {
+          // The words buyers find it by follow its name and description (ADR 0029).
+          Object.assign(
+            set,
+            searchTermsOf({
+              product_name: after.product_name,
+              description: after.description,
+              tuber_type: current.tuber_type,
+              business_name: current.business_name,
+              location: current.location,
+            }),
+          );
+        }
+
+        const taken = await takeImages(farmerId, productId, added);
+        if (taken.length !== added.length) {
+          await releaseImages(productId, taken);
+          throw conflict(IMAGES_IN_USE_MESSAGE);
+        }
+        const revision = readRevision + 1;
+        const changedAt = new Date();
+        const payload: EventPayload<typeof ProductChanged> = {
+          product_id: productId,
+          farmer_id: farmerId,
+          revision,
+          changed,
+          price_kobo: selling.price_kobo,
+          unit: selling.unit,
+          quantity: selling.quantity,
+          status: selling.status,
           image_ids: newIds,
-          images: urls.map((u) => u.url),
-          image_cards: urls.map((u) => u.card),
-          image_thumbs: urls.map((u) => u.thumb),
-        });
-      }
-
-      const after = toApiProduct({
-        ...current,
-        ...set,
-        ...Object.fromEntries(Object.keys(unset).map((k) => [k, undefined])),
-      } as ProductDocument);
-      const changed = EDITABLE.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
-      if (changed.length === 0) return before; // nothing to change: no new revision
-      if (changed.includes('product_name') || changed.includes('description')) {
-        // The words buyers find it by follow its name and description (ADR 0029).
-        Object.assign(
-          set,
-          searchTermsOf({
-            product_name: after.product_name,
-            description: after.description,
-            tuber_type: current.tuber_type,
-            business_name: current.business_name,
-            location: current.location,
-          }),
-        );
-      }
-
-      const taken = await takeImages(farmerId, productId, added);
-      if (taken.length !== added.length) {
-        await releaseImages(productId, taken);
-        throw conflict(IMAGES_IN_USE_MESSAGE);
-      }
-      const revision = readRevision + 1;
-      const changedAt = new Date();
-      const payload: EventPayload<typeof ProductChanged> = {
-        product_id: productId,
-        farmer_id: farmerId,
-        revision,
-        changed,
-        price_kobo: selling.price_kobo,
-        unit: selling.unit,
-        quantity: selling.quantity,
-        status: selling.status,
-        image_ids: newIds,
-        removed_image_ids: removed,
-        changed_at: changedAt.toISOString(),
-      };
-      // The change and its event are one document update, conditional on the revision read.
-      const mine = {
-        product_id: productId,
-        farmer_id: farmerId,
-        deleting: { $ne: true },
-        revision: current.revision === undefined || current.revision === null ? { $exists: false } : current.revision,
-      };
-      let written;
-      try {
-        written = await Product.updateOne(mine, {
-          $set: { ...set, revision, updated_at: changedAt },
-          ...(Object.keys(unset).length ? { $unset: unset } : {}),
-          $push: { outbox: pendingEvent(ProductChanged, payload, `product-changed:${productId}:${revision}`) },
-        });
-      } catch (err) {
-        await releaseImages(productId, taken);
-        throw err;
-      }
-      if (written.modifiedCount === 0) {
-        await releaseImages(productId, taken);
-        const now = await Product.exists({ product_id: productId, deleting: { $ne: true } });
-        throw now ? conflict(STALE_MESSAGE) : notFound(NOT_FOUND_MESSAGE);
-      }
-      // Photos taken off the product go (the media service removes their files): nobody may take them again.
-      if (removed.length) {
-        await projections.Image.updateMany({ image_id: { $in: removed }, product_id: productId }, { $set: { removed: true } });
-      }
-      await publishRecorded(Product, { product_id: productId }, bus, request.log);
-      request.log.info({ productId, farmerId, revision, changed }, 'product changed');
-      const saved = await Product.findOne({ product_id: productId }).lean();
-      if (!saved || saved.deleting) throw notFound(NOT_FOUND_MESSAGE); // deleted right after the change
-      await deps.readModel.put(saved);
-      return toApiProduct(saved);
-    },
+          removed_image_ids: removed,
+          changed_at: changedAt.toISOString(),
+        };
+        // The change and its event are one document update, conditional on the revision read.
+        const mine = {
+          product_id: productId,
+          farmer_id: farmerId,
+          deleting: { $ne: true },
+          revision: current.revision === undefined || current.revision === null ? { $exists: false } : current.revision,
+        };
+        let written;
+        try {
+          written = await Product.updateOne(mine, {
+            $set: { ...set, revision, updated_at: changedAt },
+            ...(Object.keys(unset).length ? { $unset: unset } : {}),
+            $push: { outbox: pendingEvent(ProductChanged, payload, `product-changed:${productId}:${revision}`) },
+          });
+        } catch (err) {
+          await releaseImages(productId, taken);
+          throw err;
+        }
+        if (written.modifiedCount === 0) {
+          await releaseImages(productId, taken);
+          const now = await Product.exists({ product_id: productId, deleting: { $ne: true } });
+          throw now ? conflict(STALE_MESSAGE) : notFound(NOT_FOUND_MESSAGE);
+        }
+        // Photos taken off the product go (the media service removes their files): nobody may take them again.
+        if (removed.length) {
+          await projections.Image.updateMany({ image_id: { $in: removed }, product_id: productId }, { $set: { removed: true } });
+        }
+        await publishRecorded(Product, { product_id: productId }, bus, request.log);
+        request.log.info({ productId, farmerId, revision, changed }, 'product changed');
+        const saved = await Product.findOne({ product_id: productId }).lean();
+        if (!saved || saved.deleting) throw notFound(NOT_FOUND_MESSAGE); // deleted right after the change
+        await deps.readModel.put(saved);
+        return toApiProduct(saved);
+      }),
   );
 
   app.delete(
@@ -413,19 +452,21 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       const mine = { product_id: productId, farmer_id: farmerId, deleting: { $ne: true } };
       // One atomic document update marks it and records its event with the photos it has: conditional
       // on the revision read, so an edit in between (new photos) is not missed; then read again.
-      for (let attempt = 0; ; attempt++) {
-        const product = await Product.findOne(mine, { image_ids: 1, revision: 1 }).lean();
-        if (!product) throw notFound(NOT_FOUND_MESSAGE);
-        const event = pendingEvent(
-          ProductDeleted,
-          { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: new Date().toISOString() },
-          `product-deleted:${productId}`,
-        );
-        const read = product.revision === undefined || product.revision === null ? { $exists: false } : product.revision;
-        const marked = await Product.updateOne({ ...mine, revision: read }, { $set: { deleting: true }, $push: { outbox: event } });
-        if (marked.modifiedCount === 1) break;
-        if (attempt >= 4) throw conflict(STALE_MESSAGE);
-      }
+      await withProductLock(productId, async () => {
+        for (let attempt = 0; ; attempt++) {
+          const product = await Product.findOne(mine, { image_ids: 1, revision: 1 }).lean();
+          if (!product) throw notFound(NOT_FOUND_MESSAGE);
+          const event = pendingEvent(
+            ProductDeleted,
+            { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: new Date().toISOString() },
+            `product-deleted:${productId}`,
+          );
+          const read = product.revision === undefined || product.revision === null ? { $exists: false } : product.revision;
+          const marked = await Product.updateOne({ ...mine, revision: read }, { $set: { deleting: true }, $push: { outbox: event } });
+          if (marked.modifiedCount === 1) break;
+          if (attempt >= 4) throw conflict(STALE_MESSAGE);
+        }
+      });
       await deps.readModel.remove(productId, farmerId);
       // Hidden from now on; the record goes once its event is out (here, or by the outbox relay).
       if (await publishRecorded(Product, { product_id: productId }, bus, request.log)) {
