@@ -138,16 +138,20 @@ export default function BuyerProfilePage() {
         <div className={styles.actions}>
           {editing ? (
             <>
-              <Button type="submit" disabled={saving}>
+              {/* Keys: the Edit button must not become this submit button in place, or the click that opens
+                  the form would submit it. */}
+              <Button key="save" type="submit" disabled={saving}>
                 {saving ? 'Saving…' : 'Save changes'}
               </Button>
-              <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
+              <Button key="cancel" variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
                 Cancel
               </Button>
             </>
           ) : (
             <>
-              <Button onClick={startEditing}>Edit profile</Button>
+              <Button key="edit" onClick={startEditing}>
+                Edit profile
+              </Button>
               {auth?.changeEmail && (
                 <Button variant="secondary" onClick={() => auth.changeEmail?.({ redirectTo: PROFILE_PATH })}>
                   Change e-mail
