@@ -227,6 +227,8 @@ interface WriteCase {
 }
 
 let spareImages: string[] | undefined;
+/** Farmer A's product the PATCH mass-assignment case changes (made once). */
+let editedProduct: string | undefined;
 let media: mongoose.Connection;
 let catalog: mongoose.Connection;
 let profile: mongoose.Connection;
@@ -363,6 +365,23 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
       },
     };
   },
+  // Changing a product: the schema refuses every field it does not name; the farmer and the place stay A's.
+  'PATCH /api/catalog/products/{productId}': () => ({
+    async send(field) {
+      editedProduct ??= await makeProduct(cast.farmerA);
+      return call('PATCH', `/api/catalog/products/${editedProduct}`, {
+        token: await cast.farmerA.token(),
+        rawJson: withField({ price: 2600 }, field),
+      });
+    },
+    async proveIgnored() {
+      const doc = await catalog.collection('product').findOne({ product_id: editedProduct });
+      expect(doc!.farmer_id).toBe(cast.farmerA.id);
+      expect(doc!.business_name).toBe('Ada Farms');
+      expect(new Date(doc!.created_at).getUTCFullYear()).toBeGreaterThan(2001);
+      expect(doc!.polluted).toBeUndefined();
+    },
+  }),
   'POST /api/media/images': () => ({
     async send(field) {
       const form = imageForm(await photo(320, 240), 'mass.jpg');

@@ -36,6 +36,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/catalog/products/mine': { access: 'farmer', why: "a farmer's own products" },
   'POST /api/catalog/products': { access: 'farmer', why: 'only farmers post products' },
   'DELETE /api/catalog/products/{productId}': { access: 'farmer', owner: true, why: 'a farmer deletes only their own products' },
+  'PATCH /api/catalog/products/{productId}': { access: 'farmer', owner: true, why: 'a farmer changes only their own products' },
   // media: farmers upload; an image record not yet attached to a product is its owner's only
   'POST /api/media/images': { access: 'farmer', why: 'only farmers upload photos' },
   'GET /api/media/images/upload-permit': { access: 'farmer', why: "the gateway asks it before reading an upload's body" },

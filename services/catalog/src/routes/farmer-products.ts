@@ -287,6 +287,15 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           what: 'product changes',
         }),
       ],
+      // Who may change it is settled before what the change says: another farmer's product is a 403
+      // (a missing one 404) whatever the body, so nobody learns the rules of someone else's product.
+      preValidation: async (request) => {
+        const { productId } = request.params as { productId?: unknown };
+        if (typeof productId !== 'string' || productId.length === 0 || productId.length > 64) return; // the schema answers
+        const found = await Product.findOne({ product_id: productId, deleting: { $ne: true } }, { farmer_id: 1 }).lean();
+        if (!found) throw notFound(NOT_FOUND_MESSAGE);
+        if (found.farmer_id !== request.identity.userId) throw forbidden(NOT_YOURS_MESSAGE);
+      },
       schema: {
         summary: 'Change one of my products',
         description:
