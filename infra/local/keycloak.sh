@@ -7,7 +7,8 @@
 source "$(dirname "$0")/lib.sh"
 KEYCLOAK_VERSION=26.0.8
 home="$TUBER_CACHE/keycloak-$KEYCLOAK_VERSION"
-BUILD_OPTS=(--db=dev-file --health-enabled=true --http-relative-path=/auth)
+# update-email: Keycloak's verified e-mail update (UPDATE_EMAIL action; a preview feature in 26.0), issue 11.
+BUILD_OPTS=(--db=dev-file --health-enabled=true --http-relative-path=/auth --features=update-email)
 realm_file="$TUBER_ROOT/infra/keycloak/tuber-realm.json"
 state="$TUBER_STATE/data/keycloak"
 
@@ -41,7 +42,8 @@ install_server() {
 }
 
 # Bump when the way the local database is set up changes: the database is then made afresh once.
-DB_LAYOUT=3 # 3: realm created through the admin API by a named admin; bootstrap admin removed
+DB_LAYOUT=4 # 3: realm created through the admin API by a named admin; bootstrap admin removed
+# 4: realm made again with the update-email feature on, so it registers the UPDATE_EMAIL required action
 
 # Everything Keycloak reads from this checkout stays in this checkout (docs/adr/0018): the themes
 # folder of the repository itself (--spi-theme-folder-dir), the password blacklist under

@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, deleteAccount } from '../support/accounts.js';
+import { createAccount, deleteAccount, keycloakUser } from '../support/accounts.js';
 import { api, eventually, photo } from '../support/api.js';
 import { signInWithPassword } from '../support/keycloak.js';
+import { firstLink, waitForMail } from '../support/mail.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
-import { backInApp, requireIdentityStack, submitKeycloakLogin, toast } from './support/identity.js';
+import { backInApp, requireIdentityStack, submitKeycloakLogin, toast, uniqueEmail } from './support/identity.js';
 
 let browser: Browser;
 let photoDir: string;
@@ -182,6 +183,49 @@ describe('a buyer', () => {
       expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
     } catch (error) {
       await screenshot(page, 'profile-buyer-failure').catch(() => undefined);
+      throw error;
+    }
+  });
+});
+
+describe('changing the e-mail address', () => {
+  it("goes through Keycloak's verified e-mail update and reaches the profile once the new address is confirmed", async () => {
+    const buyer = await createAccount({ role: 'buyer' });
+    accounts.push(buyer.id);
+    const page = await phonePage();
+    try {
+      const token = await signIn(page, buyer);
+      await page.goto(`${publicUrl}/dashboard/buyerprofile`);
+      await page.getByRole('button', { name: 'Change e-mail' }).click();
+      // Keycloak's own page (application-initiated action UPDATE_EMAIL), in the product's theme.
+      await page.waitForURL((url) => url.pathname.startsWith('/auth/realms/tuber/'), { timeout: 20_000 });
+      const email = page.locator('#email');
+      await email.waitFor();
+      const newAddress = uniqueEmail('moved');
+      await email.fill(newAddress);
+      await screenshot(page, 'profile-change-email-keycloak-360');
+      await page.locator('input[type="submit"], button[type="submit"]').first().click();
+      // Nothing changes until the new address is confirmed: Keycloak mails a link to it.
+      await page.getByText(newAddress, { exact: false }).first().waitFor({ timeout: 20_000 });
+      await screenshot(page, 'profile-change-email-sent-360');
+      expect((await keycloakUser(buyer.id))?.email).toBe(buyer.email);
+
+      const mail = await waitForMail(newAddress, /.+/);
+      const link = firstLink(mail.text || mail.html, '/auth/realms/tuber/');
+      expect(link).toBeTruthy();
+      await page.goto(link!.replace(/^https?:\/\/[^/]+/, publicUrl));
+      await expect.poll(async () => (await keycloakUser(buyer.id))?.email, { timeout: 20_000 }).toBe(newAddress);
+      expect((await keycloakUser(buyer.id))?.emailVerified).toBe(true);
+      await screenshot(page, 'profile-change-email-confirmed-360');
+      // The auth service relays Keycloak's UPDATE_EMAIL event; the profile copies the verified address.
+      const profile = await eventually(
+        () => api('GET', '/api/profile/me', { token }),
+        (a) => a.body?.email === newAddress,
+        20_000,
+      );
+      expect(profile.body.email).toBe(newAddress);
+    } catch (error) {
+      await screenshot(page, 'profile-change-email-failure').catch(() => undefined);
       throw error;
     }
   });

@@ -96,8 +96,14 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
       endSession: () => store.endSession(),
       onSessionEvent: (listener) => store.onEvent(listener),
       getAccessToken: () => store.accessToken(),
+      ...(store.changeEmail && {
+        changeEmail: (options?: { redirectTo?: string }) =>
+          void store
+            .changeEmail?.(safeReturnPath(options?.redirectTo))
+            .catch((error: unknown) => toasts.error(`Error: ${error instanceof Error ? error.message : String(error)}`)),
+      }),
     }),
-    [login, store],
+    [login, store, toasts],
   );
 
   const contract = useMemo<ShellContract>(() => ({ version: 1, session, toast: toasts, api, auth }), [session, toasts, api, auth]);

@@ -29,6 +29,8 @@ export interface SessionStore {
   /** Why a login started with login() came back without a session (Keycloak's error description), if it did. */
   readonly loginError: string | null;
   login(redirectTo: string): Promise<void>;
+  /** Keycloak's verified e-mail update (application-initiated action UPDATE_EMAIL), back to `redirectTo`. */
+  changeEmail?(redirectTo: string): Promise<void>;
   logout(redirectTo: string): Promise<void>;
   endSession(): Promise<void>;
   /** The access token, refreshed first when it is about to expire; null when anonymous. */
@@ -254,6 +256,15 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       storage()?.setItem(LOGIN_STARTED, String(Date.now()));
       rememberReturnPath(redirectTo);
       await keycloak.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href });
+    },
+
+    async changeEmail(redirectTo) {
+      if (!keycloak?.authenticated) throw new Error('Sign in to change your e-mail address.');
+      await signInAvailable();
+      // Not a login: no "Login successful!" on the way back. The new address is verified by Keycloak
+      // (a link to it) and reaches the profile by AccountEmailChanged.
+      rememberReturnPath(redirectTo);
+      await keycloak.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href, action: 'UPDATE_EMAIL' });
     },
 
     async logout(redirectTo) {
