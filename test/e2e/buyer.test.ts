@@ -746,6 +746,7 @@ describe('live price and stock (issue 11)', () => {
     const names = await cardNames(page);
     expect(names.indexOf(kgYam.name)).toBeLessThan(names.indexOf(cassavaBag.name));
     expect(await card(page).filter({ hasText: cassavaBag.name }).getByTestId('product-status').textContent()).toBe('Sold out');
+    await screenshot(page, 'buyer-feed-sold-out-last');
 
     await page.getByRole('switch', { name: 'Available now' }).check();
     await page.waitForURL((url) => url.search === `?location=${marketWord}&available=true`);
@@ -762,6 +763,7 @@ describe('live price and stock (issue 11)', () => {
     expect(await card(page).filter({ hasText: kgYam.name }).getByTestId('product-status').textContent()).toBe(
       'Next harvest from 12 Jan 2027',
     );
+    await screenshot(page, 'buyer-feed-next-harvest');
     await page.goto(`${appUrl}/dashboard/buyer/${kgYam.id}`);
     await page.getByTestId('product-status').getByText('Next harvest from 12 Jan 2027').waitFor();
     await page.getByRole('button', { name: 'Contact Farmer' }).waitFor();
