@@ -5,6 +5,37 @@ import './styles/global.css';
 export { formatNaira, koboToNaira, nairaToKobo } from './format/money.js';
 export { firstWords, type WordCut } from './format/words.js';
 export { shortAge, type AgeOptions } from './format/age.js';
+export {
+  PRODUCT_STATUSES,
+  SELLING_UNITS,
+  SELLING_UNIT_LABELS,
+  STATUS_LABELS,
+  TUBER_SIZES,
+  TUBER_SIZE_LABELS,
+  availability,
+  calendarDayText,
+  isProductStatus,
+  isSellingUnit,
+  isTuberSize,
+  perKgText,
+  pricePerKg,
+  pricePerKgText,
+  priceWithUnit,
+  productPriceText,
+  quantityText,
+  statusOf,
+  statusText,
+  todayCalendarDay,
+  unitLabel,
+  unitOf,
+  unitPlural,
+  type Availability,
+  type NounStyle,
+  type ProductStatus,
+  type SellingUnit,
+  type StockFields,
+  type TuberSize,
+} from './format/product.js';
 
 export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiErrorBody } from './contract/api.js';
 export {

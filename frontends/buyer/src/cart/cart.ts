@@ -1,8 +1,7 @@
 // The cart's rules (spec §3, §4, §9) as pure functions over the stored items. Money is integer kobo while
 // computing (ADR 0010); the stored item keeps the spec's shape, with `price` and `total` as 2-decimal naira,
 // plus the selling unit that price was for (issue 11: a line carries the price and unit it was added at).
-import { koboToNaira, nairaToKobo } from '@tuber/ui';
-import { unitOf } from '../catalog/productText.js';
+import { koboToNaira, nairaToKobo, unitOf } from '@tuber/ui';
 import type { SellingUnit } from '../catalog/types.js';
 
 export interface CartItem {

@@ -1,8 +1,7 @@
 // Each cart line against the product as it is now (issue 11): the farmer may have changed the price or unit,
 // sold out, moved to the next harvest, or removed the product since the buyer added it. Pure rules; the
 // page fetches the products (useCartCheck) and renders what these say.
-import { formatNaira } from '@tuber/ui';
-import { availability, priceText, statusOf, unitLabel, unitOf } from '../catalog/productText.js';
+import { availability, formatNaira, priceWithUnit, statusOf, unitLabel, unitOf } from '@tuber/ui';
 import type { Product, SellingUnit } from '../catalog/types.js';
 import { lineTotalKobo, priceKobo, type Cart, type CartItem } from './cart.js';
 
@@ -78,7 +77,7 @@ export function priceChangeText(check: Extract<LineCheck, { state: 'price-change
   if (was.unit === now.unit) {
     return `Price changed: was ${formatNaira(priceKobo(was))}, now ${formatNaira(priceKobo(now))} ${unitLabel(now.unit)}`;
   }
-  return `Price changed: was ${priceText(was.price, was.unit)}, now ${priceText(now.price, now.unit)}`;
+  return `Price changed: was ${priceWithUnit(was.price, was.unit)}, now ${priceWithUnit(now.price, now.unit)}`;
 }
 
 /** Runs `task` over `items` with at most `limit` in flight (the cart checks a few products at a time). */

@@ -1,8 +1,7 @@
 // The cart at /dashboard/cart (spec §2, §4): items from local storage, quantities, totals, Contact Farmer. No
 // checkout. Each view checks every line against the catalog (issue 11): a changed price, sold out, next
 // harvest or a removed product is shown on the line, and the totals count what the buyer can have now.
-import { buttonClass, formatNaira } from '@tuber/ui';
-import { unitLabel } from '../catalog/productText.js';
+import { buttonClass, formatNaira, unitLabel } from '@tuber/ui';
 import { acceptPrice, decrement, increment, removeFromCart, type CartItem } from '../cart/cart.js';
 import {
   countsInTotal,

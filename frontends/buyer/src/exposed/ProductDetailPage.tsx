@@ -1,7 +1,17 @@
 // Product detail at /dashboard/buyer/:productId (spec §2): seller, photos, nutrition, the texts, Add to cart, Contact Farmer.
 import { Link, useParams } from '@tuber/ui/router';
-import { Button, buttonClass, shortAge, Spinner, useToast } from '@tuber/ui';
-import { availability, pricePerKgText, productPriceText, quantityText, unitOf } from '../catalog/productText.js';
+import {
+  availability,
+  Button,
+  buttonClass,
+  pricePerKgText,
+  productPriceText,
+  quantityText,
+  shortAge,
+  Spinner,
+  unitOf,
+  useToast,
+} from '@tuber/ui';
 import { addProductToCart } from '../cart/addProductToCart.js';
 import { ContactFarmerButton } from '../contact/ContactFarmerButton.js';
 import { Carousel } from '../detail/Carousel.js';

@@ -1,6 +1,5 @@
 import { Link } from '@tuber/ui/router';
-import { firstWords, shortAge } from '@tuber/ui';
-import { availability, pricePerKgText, productPriceText } from '../catalog/productText.js';
+import { availability, firstWords, pricePerKgText, productPriceText, shortAge } from '@tuber/ui';
 import { productDetailRoute, type Product } from '../catalog/types.js';
 import styles from './feed.module.css';
 

@@ -4,10 +4,20 @@
 // onSubmit only when they pass; the page sends the request. Slots take what only one page has (tuber type
 // and nutrition on Add Product).
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, useToast } from '@tuber/ui';
+import {
+  Button,
+  PRODUCT_STATUSES,
+  SELLING_UNITS,
+  SELLING_UNIT_LABELS,
+  STATUS_LABELS,
+  TUBER_SIZES,
+  TUBER_SIZE_LABELS,
+  useToast,
+  type ProductStatus,
+  type SellingUnit,
+  type TuberSize,
+} from '@tuber/ui';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
-import { SELLING_UNITS, SELLING_UNIT_LABELS, STATUS_LABELS, TUBER_SIZES, TUBER_SIZE_LABELS, PRODUCT_STATUSES } from '../shared/units.js';
-import type { ProductStatus, SellingUnit, TuberSize } from '../shared/units.js';
 import { PhotoPicker } from './PhotoPicker.js';
 import { checkUploadedCount } from './imageRules.js';
 import {

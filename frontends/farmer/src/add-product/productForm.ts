@@ -3,9 +3,11 @@
 // values become the catalog's requests: POST /api/catalog/products, or PATCH /api/catalog/products/:id with
 // only what changed plus the revision the farmer edited.
 import type { NewProduct, Nutrition, Product, ProductChange } from '@tuber/contracts';
-import { formatNaira, koboToNaira, nairaToKobo } from '@tuber/ui';
 import {
   SELLING_UNIT_LABELS,
+  formatNaira,
+  koboToNaira,
+  nairaToKobo,
   pricePerKg,
   statusOf,
   unitOf,
@@ -13,7 +15,7 @@ import {
   type ProductStatus,
   type SellingUnit,
   type TuberSize,
-} from '../shared/units.js';
+} from '@tuber/ui';
 
 /** What the inputs hold: text exactly as typed, and the choices. */
 export interface ProductFormValues {
@@ -91,7 +93,7 @@ export function readAmount(typed: string): number | null {
 }
 
 /** The noun of the unit in the form's labels: "Quantity available (heaps)", "Price per heap (₦)". */
-export const quantityLabel = (unit: SellingUnit) => `Quantity available (${unitPlural(unit)})`;
+export const quantityLabel = (unit: SellingUnit) => `Quantity available (${unitPlural(unit, 'short')})`;
 export const priceLabel = (unit: SellingUnit) => `Price ${SELLING_UNIT_LABELS[unit]} (₦)`;
 export const unitWeightLabel = (unit: SellingUnit) => `Average weight ${SELLING_UNIT_LABELS[unit]} (kg)`;
 

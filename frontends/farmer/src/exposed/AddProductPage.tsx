@@ -3,7 +3,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Navigate, useNavigate } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
-import { useApi, useSession, useToast } from '@tuber/ui';
+import { todayCalendarDay, useApi, useSession, useToast } from '@tuber/ui';
 import { NutritionPanel } from '../add-product/NutritionPanel.js';
 import { ProductForm } from '../add-product/ProductForm.js';
 import { emptyProductForm, toNewProduct, type ProductFormValues } from '../add-product/productForm.js';
@@ -12,7 +12,6 @@ import { usePhotoUploads } from '../add-product/usePhotoUploads.js';
 import { uploadedImageIds } from '../add-product/uploads.js';
 import { NO_DATA_RETURNED_MESSAGE, PRODUCT_POSTED_MESSAGE, messageOf, postFailedMessage } from '../shared/messages.js';
 import { BUYER_HOME_PATH, PRODUCT_LIST_PATH } from '../shared/paths.js';
-import { todayCalendarDay } from '../shared/units.js';
 import { useFarmerTubers } from '../shared/useFarmerTubers.js';
 import styles from '../add-product/addProduct.module.css';
 

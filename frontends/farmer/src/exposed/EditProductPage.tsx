@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
-import { ApiError, Button, Spinner, buttonClass, useApi, useSession, useToast } from '@tuber/ui';
+import { ApiError, Button, Spinner, buttonClass, todayCalendarDay, useApi, useSession, useToast } from '@tuber/ui';
 import { ProductForm } from '../add-product/ProductForm.js';
 import { formFromProduct, toProductChange, type ProductFormValues } from '../add-product/productForm.js';
 import { usePhotoUploads } from '../add-product/usePhotoUploads.js';
@@ -19,7 +19,6 @@ import {
   updateFailedMessage,
 } from '../shared/messages.js';
 import { BUYER_HOME_PATH, PRODUCT_LIST_PATH } from '../shared/paths.js';
-import { todayCalendarDay } from '../shared/units.js';
 import styles from '../add-product/addProduct.module.css';
 
 export const NOT_YOURS_MESSAGE = 'You can only change your own products.';

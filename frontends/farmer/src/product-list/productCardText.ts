@@ -3,9 +3,7 @@
 // the unit ("12 heaps"), the status ("Sold out", "Next harvest from 12 Jan 2027"), and the short age without
 // "ago" (spec §2: "ago" removed on cards).
 import type { Product } from '@tuber/contracts';
-import { firstWords, shortAge } from '@tuber/ui';
-import { perKgText, priceWithUnit, quantityText, statusOf, statusText, unitOf } from '../shared/units.js';
-import type { ProductStatus } from '../shared/units.js';
+import { firstWords, perKgText, priceWithUnit, quantityText, shortAge, statusOf, statusText, unitOf, type ProductStatus } from '@tuber/ui';
 
 export const LIST_PREVIEW_WORDS = 10;
 
@@ -36,7 +34,7 @@ export function productCardText(product: CardProduct, now: Date = new Date()): P
     descriptionCut: preview.isCut,
     price: priceWithUnit(product.price, unit, product.tuber_size),
     perKg: unit !== 'kg' && typeof product.price_per_kg === 'number' ? perKgText(product.price_per_kg) : null,
-    quantity: quantityText(typeof product.quantity === 'number' ? product.quantity : product.kg, unit),
+    quantity: quantityText(typeof product.quantity === 'number' ? product.quantity : product.kg, unit, 'short'),
     status,
     statusText: statusText(status, product.next_harvest),
     age: shortAge(product.created_at, { now, suffix: false }),
