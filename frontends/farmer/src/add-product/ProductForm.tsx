@@ -101,6 +101,7 @@ export function ProductForm(props: ProductFormProps) {
     });
   }, [values]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  type NumberField = keyof typeof LIMITS & FormField;
   const update = (change: Partial<ProductFormValues>) => onChange({ ...values, ...change });
   const set = (name: keyof ProductFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     update({ [name]: event.target.value });
@@ -140,6 +141,28 @@ export function ProductForm(props: ProductFormProps) {
         {problems[name]}
       </span>
     ) : null;
+
+  /** One number field (price, average weight, quantity): label, input with its limits, problem, hint. */
+  const numberField = (name: NumberField, id: string, inputName: string, text: string, hint?: ReactNode) => (
+    <div className={styles.field}>
+      <label htmlFor={field(id)}>{text}</label>
+      <input
+        id={field(id)}
+        name={inputName}
+        type="number"
+        inputMode="decimal"
+        min={LIMITS[name].min}
+        max={LIMITS[name].max}
+        step={0.01}
+        required
+        value={values[name]}
+        onChange={set(name)}
+        {...checkedInput(name)}
+      />
+      {problem(name)}
+      {hint}
+    </div>
+  );
 
   const perKg = pricePerKgText(values);
   const disabled = uploading || busy;
@@ -210,42 +233,8 @@ export function ProductForm(props: ProductFormProps) {
         </div>
 
         <div className={styles.pair}>
-          <div className={styles.field}>
-            <label htmlFor={field('price')}>{priceLabel(values.unit)}</label>
-            <input
-              id={field('price')}
-              name="price"
-              type="number"
-              inputMode="decimal"
-              min={LIMITS.price.min}
-              max={LIMITS.price.max}
-              step={0.01}
-              required
-              value={values.price}
-              onChange={set('price')}
-              {...checkedInput('price')}
-            />
-            {problem('price')}
-          </div>
-          {values.unit !== 'kg' && (
-            <div className={styles.field}>
-              <label htmlFor={field('weight')}>{unitWeightLabel(values.unit)}</label>
-              <input
-                id={field('weight')}
-                name="unit_weight_kg"
-                type="number"
-                inputMode="decimal"
-                min={LIMITS.unitWeightKg.min}
-                max={LIMITS.unitWeightKg.max}
-                step={0.01}
-                required
-                value={values.unitWeightKg}
-                onChange={set('unitWeightKg')}
-                {...checkedInput('unitWeightKg')}
-              />
-              {problem('unitWeightKg')}
-            </div>
-          )}
+          {numberField('price', 'price', 'price', priceLabel(values.unit))}
+          {values.unit !== 'kg' && numberField('unitWeightKg', 'weight', 'unit_weight_kg', unitWeightLabel(values.unit))}
         </div>
         <p className={styles.perKg}>
           <span id={field('per-kg-label')}>Works out at </span>
@@ -259,24 +248,13 @@ export function ProductForm(props: ProductFormProps) {
           </output>
         </p>
 
-        <div className={styles.field}>
-          <label htmlFor={field('quantity')}>{quantityLabel(values.unit)}</label>
-          <input
-            id={field('quantity')}
-            name="quantity"
-            type="number"
-            inputMode="decimal"
-            min={LIMITS.quantity.min}
-            max={LIMITS.quantity.max}
-            step={0.01}
-            required
-            value={values.quantity}
-            onChange={set('quantity')}
-            {...checkedInput('quantity')}
-          />
-          {problem('quantity')}
-          {becomesSoldOut(values) && <span className={styles.hint}>With none available it will show as Sold out.</span>}
-        </div>
+        {numberField(
+          'quantity',
+          'quantity',
+          'quantity',
+          quantityLabel(values.unit),
+          becomesSoldOut(values) && <span className={styles.hint}>With none available it will show as Sold out.</span>,
+        )}
 
         <fieldset className={styles.statusGroup}>
           <legend className={styles.statusLegend}>Status</legend>
