@@ -116,7 +116,10 @@ describe('products written before feed buckets', () => {
     for (const d of docs) sizes.set(d.feed_bucket, (sizes.get(d.feed_bucket) ?? 0) + 1);
     expect(Math.max(...sizes.values())).toBeLessThanOrEqual(FEED_BUCKET_SIZE);
     // Older products never sit in a newer bucket.
-    const byAge = [...docs].sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    // Same order as the migration: by created_at, then product id (two may share a millisecond).
+    const byAge = [...docs].sort(
+      (a, b) => a.created_at.getTime() - b.created_at.getTime() || (String(a.product_id) < String(b.product_id) ? -1 : 1),
+    );
     for (let i = 1; i < byAge.length; i++) expect(byAge[i]!.feed_bucket).toBeGreaterThanOrEqual(byAge[i - 1]!.feed_bucket);
     expect((await db.collection('feed_counter').findOne({ _id: 'feed' as never }))?.seq).toBe(COUNT);
   });
