@@ -52,6 +52,13 @@ export const ProductCreated = defineEvent(
     farmer_id: Type.String(),
     image_ids: Type.Array(Type.String()),
     created_at: Type.String({ format: 'date-time' }),
+    // Issue 12: what the orders service's projection needs (optional: events published before it lack them).
+    product_name: Type.Optional(Type.String()),
+    price_kobo: Type.Optional(Type.Integer({ minimum: 0 })),
+    unit: Type.Optional(Type.String()),
+    quantity: Type.Optional(Type.Number({ minimum: 0 })),
+    status: Type.Optional(Type.String()),
+    revision: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
 );
 
@@ -89,6 +96,14 @@ export const ProductChanged = defineEvent(
     /** Photos this edit took off the product (their files can go). */
     removed_image_ids: Type.Array(Type.String()),
     changed_at: Type.String({ format: 'date-time' }),
+    /** Issue 12: the product's name now (the orders service's projection shows it). */
+    product_name: Type.Optional(Type.String()),
+    /**
+     * Issue 12: keys of the stock changes order requests made that this revision's `quantity` already
+     * includes ("<request_id>:take" / "<request_id>:give", the most recent 200), so the orders service
+     * can stop holding them back from what it offers. `changed` holds "stock" for such a change.
+     */
+    stock_ops: Type.Optional(Type.Array(Type.String())),
   }),
 );
 
@@ -147,6 +162,44 @@ export const AccountEmailChanged = defineEvent(
   }),
 );
 
+
+const OrderEventLine = Type.Object({
+  product_id: Type.String(),
+  unit: Type.String(),
+  /** Asked for (sent) or accepted (accepted, cancelled): the stock this line holds. */
+  quantity: Type.Number(),
+  price_kobo: Type.Integer({ minimum: 0 }),
+});
+const orderEvent = <P extends Record<string, TSchema>>(what: string, extra: P) =>
+  defineEvent(
+    `tuber.orders.request.${what}`,
+    1,
+    Type.Object({
+      request_id: Type.String(),
+      number: Type.String(),
+      buyer_id: Type.String(),
+      farmer_id: Type.String(),
+      lines: Type.Array(OrderEventLine),
+      /** The request's revision after this transition: a consumer handles each (request, revision) once. */
+      revision: Type.Integer({ minimum: 1 }),
+      at: Type.String({ format: 'date-time' }),
+      ...extra,
+    }),
+  );
+
+/** A buyer sent a request to a farmer (issue 12). */
+export const OrderSent = orderEvent('sent', {});
+/** The farmer accepted: the catalog takes `lines` (accepted quantities) off stock, once per request_id. */
+export const OrderAccepted = orderEvent('accepted', { reason: Type.Optional(Type.String()) });
+export const OrderDeclined = orderEvent('declined', { reason: Type.String() });
+export const OrderFulfilled = orderEvent('fulfilled', {});
+/** Cancelled by either party; when `was_accepted`, the catalog gives `lines` back to stock, once per request_id. */
+export const OrderCancelled = orderEvent('cancelled', {
+  reason: Type.String(),
+  by: Type.Union([Type.Literal('buyer'), Type.Literal('farmer')]),
+  was_accepted: Type.Boolean(),
+});
+
 export type EventPayload<E extends EventContract> = Static<E['payload']>;
 
 /** Every event the system knows, for tooling and tests. */
@@ -160,4 +213,9 @@ export const ALL_EVENTS = [
   ImageRemoved,
   AccountDeleted,
   AccountEmailChanged,
+  OrderSent,
+  OrderAccepted,
+  OrderDeclined,
+  OrderFulfilled,
+  OrderCancelled,
 ] as const;
