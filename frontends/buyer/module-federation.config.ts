@@ -10,6 +10,7 @@ export default createModuleFederationConfig({
     './ProductDetailPage': './src/exposed/ProductDetailPage.tsx', // /dashboard/buyer/:productId
     './CartPage': './src/exposed/CartPage.tsx', //                  /dashboard/cart
     './BuyerProfilePage': './src/exposed/BuyerProfilePage.tsx', //  /dashboard/buyerprofile
+    './RequestsPage': './src/exposed/RequestsPage.tsx', //          /dashboard/requests (issue 12)
   },
   shared: sharedSingletons,
   manifest: true,

@@ -11,6 +11,8 @@ export default createModuleFederationConfig({
     './ProductListPage': './src/exposed/ProductListPage.tsx',
     './EditProductPage': './src/exposed/EditProductPage.tsx',
     './FarmerProfilePage': './src/exposed/FarmerProfilePage.tsx',
+    './InboxPage': './src/exposed/InboxPage.tsx', // /dashboard/inbox (issue 12)
+    './InsightsPage': './src/exposed/InsightsPage.tsx', // /dashboard/insights (issue 12)
   },
   shared: sharedSingletons,
   manifest: true,

@@ -52,7 +52,24 @@ export {
   type ShellUser,
   type UserType,
 } from './contract/shell.js';
-export { createToastStore, type Toast, type ToastKind, type Toaster, type ToastStore } from './toast/toastStore.js';
+export {
+  createToastStore,
+  type Toast,
+  type ToastAction,
+  type ToastKind,
+  type ToastOptions,
+  type Toaster,
+  type ToastStore,
+} from './toast/toastStore.js';
+export {
+  counterValue,
+  onCounterRefresh,
+  refreshCounter,
+  setCounter,
+  subscribeCounter,
+  useCounter,
+  type CounterName,
+} from './contract/counters.js';
 export { ToastHost } from './toast/ToastHost.js';
 export { StandaloneShell } from './StandaloneShell.js';
 

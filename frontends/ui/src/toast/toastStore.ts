@@ -2,20 +2,31 @@
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** A link inside a toast ("View cart"): a path of this site, followed by the shell's router. */
+export interface ToastAction {
+  label: string;
+  to: string;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+}
+
 export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 export interface Toaster {
-  success(message: string): void;
-  error(message: string): void;
-  info(message: string): void;
+  success(message: string, options?: ToastOptions): void;
+  error(message: string, options?: ToastOptions): void;
+  info(message: string, options?: ToastOptions): void;
 }
 
 export interface ToastStore extends Toaster {
-  show(kind: ToastKind, message: string): number;
+  show(kind: ToastKind, message: string, options?: ToastOptions): number;
   dismiss(id: number): void;
   subscribe(listener: () => void): () => void;
   getSnapshot(): readonly Toast[];
@@ -40,18 +51,18 @@ export function createToastStore(options: ToastStoreOptions = {}): ToastStore {
   };
 
   const store: ToastStore = {
-    show(kind, message) {
+    show(kind, message, options) {
       const id = nextId++;
-      publish([...toasts, { id, kind, message }].slice(-limit));
+      publish([...toasts, { id, kind, message, ...(options?.action ? { action: options.action } : {}) }].slice(-limit));
       if (durationMs > 0) setTimer(() => store.dismiss(id), durationMs);
       return id;
     },
     dismiss(id) {
       if (toasts.some((toast) => toast.id === id)) publish(toasts.filter((toast) => toast.id !== id));
     },
-    success: (message) => void store.show('success', message),
-    error: (message) => void store.show('error', message),
-    info: (message) => void store.show('info', message),
+    success: (message, options) => void store.show('success', message, options),
+    error: (message, options) => void store.show('error', message, options),
+    info: (message, options) => void store.show('info', message, options),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
