@@ -2,3 +2,4 @@ export * from './events.js';
 export * from './api.js';
 export * from './tubers.js';
 export * from './orders.js';
+export * from './phone.js';
