@@ -204,7 +204,8 @@ describe('changing the e-mail address', () => {
       const newAddress = uniqueEmail('moved');
       await email.fill(newAddress);
       await screenshot(page, 'profile-change-email-keycloak-360');
-      await page.locator('input[type="submit"], button[type="submit"]').first().click();
+      // The theme's own page: its button says what it does (Keycloak's base page reused "Update Password").
+      await page.getByRole('button', { name: 'Send verification link' }).click();
       // Nothing changes until the new address is confirmed: Keycloak mails a link to it.
       await page.getByText(newAddress, { exact: false }).first().waitFor({ timeout: 20_000 });
       await screenshot(page, 'profile-change-email-sent-360');
