@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Starts, stops and reports the product's own processes: the five services and the four
+# Starts, stops and reports the product's own processes: the six services and the four
 # front-end servers, each a daemon with a log under $TUBER_STATE/logs (see lib.sh).
-#   app.sh start|stop|restart|status [name...]   names: auth profile catalog media nutrition shell landing buyer farmer
+#   app.sh start|stop|restart|status [name...]   names: auth profile catalog media nutrition orders shell landing buyer farmer
 # `restart` is what to use after a build: sirv lists its files once at start, and a service runs
 # the code it started with.
 set -euo pipefail
@@ -10,13 +10,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 root=$(cd "$here/../.." && pwd)
 
-SERVICES=(auth profile catalog media nutrition)
+SERVICES=(auth profile catalog media nutrition orders)
 FRONTENDS=(shell landing buyer farmer)
 
 port_of() {
   case $1 in
     auth) echo "$AUTH_PORT" ;; profile) echo "$PROFILE_PORT" ;; catalog) echo "$CATALOG_PORT" ;;
-    media) echo "$MEDIA_PORT" ;; nutrition) echo "$NUTRITION_PORT" ;;
+    media) echo "$MEDIA_PORT" ;; nutrition) echo "$NUTRITION_PORT" ;; orders) echo "$ORDERS_PORT" ;;
     shell) echo "$SHELL_PORT" ;; landing) echo "$LANDING_PORT" ;; buyer) echo "$BUYER_PORT" ;; farmer) echo "$FARMER_PORT" ;;
     *) echo "unknown process: $1" >&2; return 1 ;;
   esac
@@ -35,12 +35,15 @@ service_env() {
     "KEYCLOAK_URL=http://127.0.0.1:${KEYCLOAK_PORT}/auth" "KEYCLOAK_REALM=${KEYCLOAK_REALM}" \
     "OIDC_ISSUER=${PUBLIC_URL}/auth/realms/${KEYCLOAK_REALM}" "OIDC_AUDIENCE=tuber-api" \
     "PUBLIC_URL=${PUBLIC_URL}"
-  case $name in auth | profile | catalog | media) echo "NATS_URL=nats://$name:$(secret "nats-$name-password")@127.0.0.1:${NATS_PORT}" ;; esac
-  case $name in profile | catalog | media) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
+  case $name in auth | profile | catalog | media | orders) echo "NATS_URL=nats://$name:$(secret "nats-$name-password")@127.0.0.1:${NATS_PORT}" ;; esac
+  case $name in profile | catalog | media | orders) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
   case $name in
     auth)
       printf '%s\n' "KEYCLOAK_AUTH_CLIENT_SECRET=$(secret keycloak-auth-client-secret)" \
         "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}" ;;
+    orders)
+      # Notification e-mails go through the local mail catcher, like the auth service's.
+      printf '%s\n' "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}" ;;
     media)
       printf '%s\n' "MINIO_ENDPOINT=127.0.0.1" "MINIO_PORT=${MINIO_PORT}" "MINIO_BUCKET=${MINIO_BUCKET}" \
         "MINIO_ACCESS_KEY=media" "MINIO_SECRET_KEY=$(secret minio-media-password)" \

@@ -61,7 +61,9 @@ load_env_file "$TUBER_ROOT/.env.example"
 load_env_file "$TUBER_ROOT/.env"
 
 POSTGRES_PORT=${POSTGRES_PORT:-5433}
-export POSTGRES_PORT
+# The orders service (issue 12) came after many a checkout's .env was written: its port has a default here too.
+ORDERS_PORT=${ORDERS_PORT:-4006}
+export POSTGRES_PORT ORDERS_PORT
 TUBER_CACHE=${TUBER_CACHE:-$HOME/.cache/tuber}
 TUBER_STATE=${TUBER_STATE:-.run}
 [[ $TUBER_CACHE == \~/* ]] && TUBER_CACHE=$HOME/${TUBER_CACHE#\~/}
@@ -82,6 +84,7 @@ declare -gA _tuber_ports=(
   [minio]="MINIO_PORT MINIO_CONSOLE_PORT" [mailpit]="MAILPIT_SMTP_PORT MAILPIT_HTTP_PORT"
   [keycloak]="KEYCLOAK_PORT KEYCLOAK_MGMT_PORT" [gateway]=GATEWAY_PORT
   [auth]=AUTH_PORT [profile]=PROFILE_PORT [catalog]=CATALOG_PORT [media]=MEDIA_PORT [nutrition]=NUTRITION_PORT
+  [orders]=ORDERS_PORT
   [shell]=SHELL_PORT [landing]=LANDING_PORT [buyer]=BUYER_PORT [farmer]=FARMER_PORT
 )
 ports_of() { echo "${_tuber_ports[$1]:-}"; }

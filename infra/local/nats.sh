@@ -36,6 +36,23 @@ jetstream {
 }
 include "nats-users.conf"
 CONF
+  if is_running nats; then
+    # Already running: a new user (a new service) needs its password in the server's environment,
+    # which only a restart gives it (clients reconnect by themselves; JetStream keeps its files);
+    # changed permissions alone are applied by a reload, without dropping anyone.
+    local pid missing=""
+    pid=$(pid_of nats)
+    for user in $users; do
+      variable="NATS_$(echo "$user" | tr 'a-z-' 'A-Z_')_PASSWORD"
+      tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null | grep -qxF "$variable=${!variable}" || missing+=" $user"
+    done
+    if [ -n "$missing" ]; then
+      log "nats: restarting to add the user(s)$missing"
+      stop_daemon nats
+    else
+      kill -HUP "$pid"
+    fi
+  fi
   # -js on the command line as well, so JetStream is on whatever the file says.
   start_daemon nats nats-server -c "$conf" -js
   wait_http "http://127.0.0.1:${NATS_MONITOR_PORT}/healthz?js-enabled-only=true" nats 30

@@ -5,9 +5,22 @@
 # its `<service>:` keys, and `tuber-test`; passwords in $TUBER_STATE/secrets/redis-<user>-password.
 source "$(dirname "$0")/lib.sh"
 conf="$TUBER_STATE/conf/redis.conf"
-REDIS_USERS=(auth profile catalog media nutrition tuber-test)
+REDIS_USERS=(auth profile catalog media nutrition orders tuber-test)
 
 install_server() { apt_ensure redis-server redis-server redis-tools; }
+
+# The ACL rules of the config, applied to the running server as well: a server that was already
+# running (start_daemon reuses it) learns a new service's user without a restart. ACL SETUSER with
+# the same rules changes nothing for a user that has them; signed-in clients stay connected.
+apply_acl() {
+  local words answer
+  while read -r -a words; do
+    [ "${words[0]:-}" = user ] || continue
+    answer=$(REDISCLI_AUTH=$REDIS_TUBER_TEST_PASSWORD redis-cli --user tuber-test -h 127.0.0.1 -p "$REDIS_PORT" \
+      ACL SETUSER "${words[@]:1}" 2>&1)
+    [ "$answer" = OK ] || { log "redis: ACL SETUSER ${words[1]} was refused: $answer"; return 1; }
+  done < <(sh "$TUBER_ROOT/infra/redis/acl.sh")
+}
 
 start_server() {
   mkdir -p "$TUBER_STATE/data/redis"
@@ -33,7 +46,10 @@ CONF
   wait_port "$REDIS_PORT" redis 30
   local _
   for _ in $(seq 1 50); do
-    if REDISCLI_AUTH=$REDIS_TUBER_TEST_PASSWORD redis-cli --user tuber-test -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG; then return 0; fi
+    if REDISCLI_AUTH=$REDIS_TUBER_TEST_PASSWORD redis-cli --user tuber-test -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG; then
+      apply_acl
+      return 0
+    fi
     # Redis listens before it loads its data file: one it cannot load ends it here.
     is_running redis || break
     sleep 0.1

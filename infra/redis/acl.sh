@@ -10,7 +10,7 @@ set -eu
 hash() { printf '%s' "$1" | sha256sum | cut -d' ' -f1; }
 
 echo "user default off resetkeys resetchannels -@all"
-for service in auth profile catalog media nutrition; do
+for service in auth profile catalog media nutrition orders; do
   variable="REDIS_$(echo "$service" | tr 'a-z' 'A-Z')_PASSWORD"
   password=$(eval "printf '%s' \"\${$variable:-}\"")
   [ -n "$password" ] || continue

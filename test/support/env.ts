@@ -10,7 +10,7 @@ export const PUBLIC_URL = env.PUBLIC_URL ?? 'http://localhost:8080';
  * The environment a service gets from infra/local/app.sh, for building it in-process; it signs in
  * to the servers as `tuber-test` (docs/adr/0017), so a test may point it at a scratch database.
  */
-export function serviceEnv(service: 'auth' | 'profile' | 'catalog' | 'media' | 'nutrition'): NodeJS.ProcessEnv {
+export function serviceEnv(service: 'auth' | 'profile' | 'catalog' | 'media' | 'nutrition' | 'orders'): NodeJS.ProcessEnv {
   return {
     LOG_LEVEL: 'silent',
     MONGO_URL: mongoUrl(service),

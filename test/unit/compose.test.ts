@@ -50,6 +50,7 @@ const BACKENDS: Record<string, { port: number; database?: string }> = {
   catalog: { port: 4003, database: 'catalog' },
   media: { port: 4004, database: 'media' },
   nutrition: { port: 4005 },
+  orders: { port: 4006, database: 'orders' },
 };
 /** Which stores a service uses, from the config fragments its src/config.ts composes. */
 const uses = (name: string) => {
@@ -224,7 +225,10 @@ describe('docker-compose.yml', () => {
       );
       expect(Boolean(database), `${name} has a database exactly when its config asks for one`).toBe(stores.mongo);
     }
-    expect(services.auth!.environment).toMatchObject({ SMTP_HOST: 'mailpit', SMTP_PORT: '1025' });
+    // The services that send e-mail: the auth service (account mail) and orders (notifications, issue 12).
+    for (const name of ['auth', 'orders'])
+      expect(services[name]!.environment, name).toMatchObject({ SMTP_HOST: 'mailpit', SMTP_PORT: '1025' });
+    expect(services.orders!.depends_on?.mailpit?.condition, 'orders waits for the mail server').toBe('service_healthy');
     expect(services.auth!.environment!.KEYCLOAK_AUTH_CLIENT_SECRET).toBe(
       services['keycloak-provision']!.environment!.TUBER_AUTH_CLIENT_SECRET,
     );
@@ -245,7 +249,8 @@ describe('docker-compose.yml', () => {
         expectServiceAddress(`${name}.${key}=${value}`, url.hostname, Number(url.port));
       }
     }
-    expectServiceAddress('auth SMTP', services.auth!.environment!.SMTP_HOST!, Number(services.auth!.environment!.SMTP_PORT));
+    for (const name of ['auth', 'orders'])
+      expectServiceAddress(`${name} SMTP`, services[name]!.environment!.SMTP_HOST!, Number(services[name]!.environment!.SMTP_PORT));
     expectServiceAddress('media MinIO', services.media!.environment!.MINIO_ENDPOINT!, Number(services.media!.environment!.MINIO_PORT));
   });
 
@@ -314,7 +319,7 @@ describe('docker-compose.yml', () => {
 
     const upstreams = Object.entries(gateway.environment ?? {}).filter(([key]) => key.endsWith('_UPSTREAM'));
     expect(upstreams.map(([key]) => key).sort()).toEqual(
-      ['SHELL', 'LANDING', 'BUYER', 'FARMER', 'AUTH', 'PROFILE', 'CATALOG', 'MEDIA', 'NUTRITION', 'KEYCLOAK', 'MINIO']
+      ['SHELL', 'LANDING', 'BUYER', 'FARMER', 'AUTH', 'PROFILE', 'CATALOG', 'MEDIA', 'NUTRITION', 'ORDERS', 'KEYCLOAK', 'MINIO']
         .map((n) => `${n}_UPSTREAM`)
         .sort(),
     );
@@ -532,7 +537,8 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
     const gatewayNetworks = services.gateway!.networks as Record<string, { ipv4_address?: string } | null>;
     const gatewayAddress = gatewayNetworks.public?.ipv4_address;
     expect(gatewayAddress, 'the gateway has a fixed address on public').toMatch(/^\$\{GATEWAY_PUBLIC_ADDRESS:-172\.29\.253\.\d+\}$/);
-    for (const name of backendNames) expect(services[name]!.environment?.TRUSTED_PROXIES, `${name} trusts the gateway`).toBe(gatewayAddress);
+    for (const name of backendNames)
+      expect(services[name]!.environment?.TRUSTED_PROXIES, `${name} trusts the gateway`).toBe(gatewayAddress);
     for (const name of frontendNames) expect(on(name), name).toEqual(['public']);
     // Proxied by the gateway (/files/, /auth/) and used by the services: both.
     expect([...on('minio')].sort()).toEqual(['data', 'public']);
@@ -613,7 +619,7 @@ describe('services/<name>/Dockerfile', () => {
     });
   }
 
-  it('all five share one shape, differing only in the service name and port', () => {
+  it('all of them share one shape, differing only in the service name and port', () => {
     const shapes = new Set(
       backendNames.map((name) =>
         read(`services/${name}/Dockerfile`).replaceAll(name, '<service>').replaceAll(String(BACKENDS[name]!.port), '<port>'),
