@@ -13,6 +13,8 @@ import { buildApp as buildMedia } from '../../services/media/src/app.js';
 import { MediaConfig } from '../../services/media/src/config.js';
 import { buildApp as buildNutrition } from '../../services/nutrition/src/app.js';
 import { NutritionConfig } from '../../services/nutrition/src/config.js';
+import { buildApp as buildOrders } from '../../services/orders/src/app.js';
+import { OrdersConfig } from '../../services/orders/src/config.js';
 import { serviceEnv } from '../support/env.js';
 
 const apps: Record<string, ServiceApp> = {};
@@ -23,6 +25,7 @@ beforeAll(async () => {
   apps.catalog = await buildCatalog(loadConfig(CatalogConfig, serviceEnv('catalog')));
   apps.media = await buildMedia(loadConfig(MediaConfig, serviceEnv('media')));
   apps.nutrition = await buildNutrition(loadConfig(NutritionConfig, serviceEnv('nutrition')));
+  apps.orders = await buildOrders(loadConfig(OrdersConfig, serviceEnv('orders')));
 });
 
 afterAll(async () => {
@@ -47,14 +50,14 @@ async function eventually(service: string, status: number, timeoutMs = 30_000) {
 }
 
 const dependants: Record<string, { server: string; services: string[] }> = {
-  redis: { server: 'redis', services: ['auth', 'profile', 'catalog', 'media', 'nutrition'] },
-  nats: { server: 'nats', services: ['auth', 'profile', 'catalog'] },
-  mongodb: { server: 'ferretdb', services: ['profile', 'catalog', 'media'] },
+  redis: { server: 'redis', services: ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders'] },
+  nats: { server: 'nats', services: ['auth', 'profile', 'catalog', 'orders'] },
+  mongodb: { server: 'ferretdb', services: ['profile', 'catalog', 'media', 'orders'] },
   minio: { server: 'minio', services: ['media'] },
 };
 
 describe('readiness of every service', () => {
-  it('is 200 for all five with every dependency up', async () => {
+  it('is 200 for all six with every dependency up', async () => {
     for (const service of Object.keys(apps)) {
       const answer = await ready(service);
       expect({ service, ...answer }).toMatchObject({ service, status: 200 });
