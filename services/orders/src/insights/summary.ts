@@ -15,9 +15,11 @@ export interface DayRecord {
 export interface ProductName {
   product_id: string;
   product_name: string;
+  /** False for a product deleted in the catalog: it gets a row only if it counted something in the window. */
+  listed?: boolean;
 }
 
-/** Shown for a product the projection no longer knows (deleted since it was counted). */
+/** Shown for a counted product the projection does not know (any more). */
 export const REMOVED_PRODUCT_NAME = 'A product no longer listed';
 
 export function zeroCounts(): Counts {
@@ -37,7 +39,8 @@ const activityOf = (counts: Counts) => INSIGHT_COUNTS.reduce((sum, key) => sum +
 
 /**
  * The Insights answer for one farmer: `products` are the farmer's products as the projection knows
- * them (each gets a row, zeros included, so a product nobody looked at shows as such); `records`
+ * them (each listed one gets a row, zeros included, so a product nobody looked at shows as such;
+ * a deleted one only if it counted something in the window); `records`
  * outside the window are ignored. Products are ordered by everything counted (most first), then
  * by name, so the busiest lead on a phone.
  */
@@ -45,7 +48,8 @@ export function summarise(input: { days: InsightWindow; today: string; records: 
   const series = windowDays(input.today, input.days);
   const daily = new Map(series.map((day) => [day, zeroCounts()]));
   const names = new Map(input.products.map((p) => [p.product_id, p.product_name]));
-  const perProduct = new Map<string, Counts>(input.products.map((p) => [p.product_id, zeroCounts()]));
+  const listed = new Set(input.products.filter((p) => p.listed !== false).map((p) => p.product_id));
+  const perProduct = new Map<string, Counts>([...listed].map((id) => [id, zeroCounts()]));
   const totals = zeroCounts();
 
   for (const record of input.records) {
@@ -61,7 +65,7 @@ export function summarise(input: { days: InsightWindow; today: string; records: 
   const products = [...perProduct]
     .map(([product_id, counts]) => ({ product_id, product_name: names.get(product_id) ?? REMOVED_PRODUCT_NAME, counts }))
     // A removed product that counted nothing in the window says nothing.
-    .filter((row) => names.has(row.product_id) || activityOf(row.counts) > 0)
+    .filter((row) => listed.has(row.product_id) || activityOf(row.counts) > 0)
     .sort((a, b) => activityOf(b.counts) - activityOf(a.counts) || a.product_name.localeCompare(b.product_name) || a.product_id.localeCompare(b.product_id));
 
   return {
