@@ -6,6 +6,8 @@ import { ReadModel } from './domain/read-model.js';
 import { backfillSearchTerms } from './domain/search-backfill.js';
 import { projectionModels } from './domain/projections.js';
 import { followProjections } from './events/projections.js';
+import { orderStock } from './events/order-stock.js';
+import { announceProducts } from './domain/announce.js';
 import { farmerProductRoutes } from './routes/farmer-products.js';
 import { productRoutes } from './routes/products.js';
 
@@ -63,6 +65,12 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
       { model: Product, key: 'product_id', afterFlush: () => Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } }) },
     ]);
     await followProjections(bus, projections, Product, readModel);
+    // Products from before ProductCreated carried what the orders service keeps: announced once
+    // each (the relay publishes them); then stock follows accepted and cancelled requests (ADR 0033).
+    const announced = await announceProducts(Product, redis, app.log);
+    if (announced) app.log.info({ products: announced }, 'products announced once to the orders service (ADR 0033)');
+    const stopOrderStock = await orderStock({ bus, Product, readModel, redis, log: app.log }).start();
+    app.addHook('onClose', async () => stopOrderStock());
   }
   // /mine is declared before /:productId so the static path wins.
   farmerProductRoutes(app, { Product, connection: mongo, projections, bus, readModel, redis });

@@ -73,6 +73,20 @@ export const ProductSchema = new Schema(
     location_terms: { type: [String], default: [] },
     /** The feed bucket: products are numbered as posted and grouped FEED_BUCKET_SIZE at a time (see feed.ts, ADR 0023). */
     feed_bucket: { type: Number, required: true },
+    /**
+     * Keys of the stock changes order requests made ("<request_id>:take" / "<request_id>:give"), the
+     * most recent STOCK_OPS_KEPT: a change whose key is here was applied (ADR 0033).
+     */
+    stock_ops: { type: [String], default: undefined },
+    /**
+     * What each recent take really took off the stock (the most recent STOCK_OPS_KEPT), in the unit
+     * the product was sold in then: a give returns exactly that, never more (ADR 0033).
+     */
+    stock_taken: { type: [new Schema({ request_id: String, quantity: Number, unit: String }, { _id: false })], default: undefined },
+    /** The product went sold out because a take brought it to 0: a give may make it available again. */
+    sold_out_by_order: { type: Boolean },
+    /** Its whole state was announced to other services (ProductCreated with every field, or a snapshot). */
+    announced: { type: Boolean },
     /** Set while a deletion's event is being published; the document goes right after. */
     deleting: { type: Boolean, default: false },
     outbox: OutboxField,

@@ -21,6 +21,7 @@ import {
   type ServiceApp,
 } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
+import { withProductLock } from '../domain/product-lock.js';
 import {
   checkImageCount,
   checkNewProduct,
@@ -81,9 +82,6 @@ const EDITABLE = [
   'health',
 ] as const;
 
-/** Deletes the lock only if it is still ours (it may have expired and been taken by another write). */
-const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
-
 export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
   const { Product, projections, bus } = deps;
 
@@ -93,22 +91,10 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
    * reads the matching document, then writes it back: two edits of the same revision both
    * "succeed" and one is lost — measured, ADR 0030). A short Redis lock per product makes the
    * read-check-write of the route itself serial; the next write waits for it (at most 5 s, then
-   * 409) and finds the new revision.
+   * 409) and finds the new revision. Stock changes from orders take the same lock (ADR 0033).
    */
-  async function withProductLock<T>(productId: string, work: () => Promise<T>): Promise<T> {
-    const key = `catalog:lock:product:${productId}`;
-    const token = randomUUID();
-    const deadline = Date.now() + 5_000;
-    while ((await deps.redis.set(key, token, { NX: true, PX: 15_000 })) === null) {
-      if (Date.now() > deadline) throw conflict(STALE_MESSAGE);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    try {
-      return await work();
-    } finally {
-      await deps.redis.eval(RELEASE, { keys: [key], arguments: [token] }).catch(() => undefined);
-    }
-  }
+  const withLock = <T>(productId: string, work: () => Promise<T>): Promise<T> =>
+    withProductLock(deps.redis, productId, work, { busy: () => conflict(STALE_MESSAGE) });
   const errors = {
     400: Type.Ref('ErrorResponse'),
     401: Type.Ref('ErrorResponse'),
@@ -194,11 +180,25 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           ...(body.nutrition ? { nutrition: body.nutrition } : {}),
           created_at: createdAt,
           revision: 1,
+          // ProductCreated carries what the orders service needs: no snapshot announcement (ADR 0033).
+          announced: true,
           feed_bucket: feedBucket,
           outbox: [
             pendingEvent(
               ProductCreated,
-              { product_id: productId, farmer_id: farmerId, image_ids: body.image_ids, created_at: createdAt.toISOString() },
+              {
+                product_id: productId,
+                farmer_id: farmerId,
+                image_ids: body.image_ids,
+                created_at: createdAt.toISOString(),
+                // What the orders service's projection keeps (issue 12).
+                product_name: body.product_name.trim(),
+                price_kobo: verdict.selling.price_kobo,
+                unit: verdict.selling.unit,
+                quantity: verdict.selling.quantity,
+                status: verdict.selling.status,
+                revision: 1,
+              },
               `product-created:${productId}`,
             ),
           ],
@@ -308,7 +308,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       },
     },
     async (request) =>
-      withProductLock(request.params.productId, async () => {
+      withLock(request.params.productId, async () => {
         const farmerId = request.identity.userId;
         const { productId } = request.params;
         const change = request.body;
@@ -387,6 +387,9 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           );
         }
 
+        // The farmer set the stock or status: a later give from an order no longer reopens the product (ADR 0033).
+        if (current.sold_out_by_order && (changed.includes('quantity') || changed.includes('status'))) unset.sold_out_by_order = '';
+
         const taken = await takeImages(farmerId, productId, added);
         if (taken.length !== added.length) {
           await releaseImages(productId, taken);
@@ -406,6 +409,9 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           image_ids: newIds,
           removed_image_ids: removed,
           changed_at: changedAt.toISOString(),
+          product_name: after.product_name,
+          // The order stock changes this quantity already includes (ADR 0033).
+          ...(current.stock_ops?.length ? { stock_ops: current.stock_ops } : {}),
         };
         // The change and its event are one document update, conditional on the revision read.
         const mine = {
@@ -461,7 +467,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       const mine = { product_id: productId, farmer_id: farmerId, deleting: { $ne: true } };
       // One atomic document update marks it and records its event with the photos it has: conditional
       // on the revision read, so an edit in between (new photos) is not missed; then read again.
-      await withProductLock(productId, async () => {
+      await withLock(productId, async () => {
         for (let attempt = 0; ; attempt++) {
           const product = await Product.findOne(mine, { image_ids: 1, revision: 1 }).lean();
           if (!product) throw notFound(NOT_FOUND_MESSAGE);

@@ -99,6 +99,8 @@ describe('a farmer edits their product', () => {
       image_ids: photos.map((p) => p.id),
       removed_image_ids: [],
       changed_at: expect.any(String),
+      // Issue 12: the orders service's projection shows the name (sent with every change).
+      product_name: 'White yam',
     });
   });
 
