@@ -1,7 +1,9 @@
 // Provides the shell contract (session, toasts, API client, auth) to the shell and every remote it mounts,
 // runs the Keycloak session, the first-login profile step and the Confirm Logout dialog.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createApiClient, createToastStore, ShellProvider, ToastHost, type ShellAuth, type ShellContract } from '@tuber/ui';
+import { createApiClient, createToastStore, setCounter, ShellProvider, ToastHost, type ShellAuth, type ShellContract } from '@tuber/ui';
+import { forgetCart, localStorageOrNull } from './counters/cartCount.js';
+import { useShellCounters } from './counters/useShellCounters.js';
 import { LogoutDialog } from './layout/LogoutDialog.js';
 import { forgetKeptToast, keepForNextPage, showKeptToast } from './session/flash.js';
 import { createSessionStore, type SessionStore } from './session/keycloakSession.js';
@@ -12,7 +14,22 @@ import { ShellChromeContext, type ProfileSetup, type ShellChrome } from './sessi
 export const LOGGED_OUT = 'Logged out successfully';
 export const LOGIN_SUCCESSFUL = 'Login successful!';
 
-export function ShellRoot({ children, store: givenStore }: { children?: ReactNode; store?: SessionStore }) {
+/** The next person on a shared phone does not get this one's cart (issue 12): on Logout and endSession. */
+function forgetThisPersonsCart() {
+  forgetCart(localStorageOrNull());
+  setCounter('cart', 0);
+}
+
+export function ShellRoot({
+  children,
+  store: givenStore,
+  navigate,
+}: {
+  children?: ReactNode;
+  store?: SessionStore;
+  /** The router's navigate, for links inside toasts (the toasts sit outside the router). */
+  navigate?: (to: string) => void;
+}) {
   const [toasts] = useState(() => createToastStore());
   const [store] = useState(() => givenStore ?? createSessionStore());
   const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
@@ -20,6 +37,7 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
   const [profileSetup, setProfileSetup] = useState<ProfileSetup>('idle');
   const [logoutOpen, setLogoutOpen] = useState(false);
   const firstLoginHandled = useRef(false);
+  useShellCounters(api, session.status === 'signed-in' ? session.user.id : null);
 
   const login = useCallback(
     (redirectTo?: string) => {
@@ -79,6 +97,7 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
 
   const confirmLogout = useCallback(async () => {
     setLogoutOpen(false);
+    forgetThisPersonsCart();
     keepForNextPage('success', LOGGED_OUT);
     try {
       // Back to the landing page, where the toast shows: /login would hand straight over to Keycloak.
@@ -93,7 +112,10 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
     () => ({
       login: (options) => login(options?.redirectTo),
       logout: () => setLogoutOpen(true),
-      endSession: () => store.endSession(),
+      endSession: async () => {
+        forgetThisPersonsCart();
+        await store.endSession();
+      },
       onSessionEvent: (listener) => store.onEvent(listener),
       getAccessToken: () => store.accessToken(),
       ...(store.changeEmail && {
@@ -118,7 +140,7 @@ export function ShellRoot({ children, store: givenStore }: { children?: ReactNod
         {children}
         <LogoutDialog open={logoutOpen} onConfirm={() => void confirmLogout()} onCancel={() => setLogoutOpen(false)} />
       </ShellChromeContext.Provider>
-      <ToastHost store={toasts} />
+      <ToastHost store={toasts} navigate={navigate} />
     </ShellProvider>
   );
 }

@@ -10,7 +10,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <ShellRoot>
+    <ShellRoot navigate={(to) => void router.navigate(to)}>
       <RouterProvider router={router} />
     </ShellRoot>
   </StrictMode>,

@@ -70,7 +70,7 @@ export {
   useCounter,
   type CounterName,
 } from './contract/counters.js';
-export { ToastHost } from './toast/ToastHost.js';
+export { ToastHost, type ToastHostProps } from './toast/ToastHost.js';
 export { StandaloneShell } from './StandaloneShell.js';
 
 export { Button, buttonClass, type ButtonVariant } from './components/button.js';

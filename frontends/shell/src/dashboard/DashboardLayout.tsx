@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from '@tuber/ui/router';
 import { useSession } from '@tuber/ui';
 import { useShellChrome } from '../session/ShellChrome.js';
+import { CounterBadge } from './CounterBadge.js';
 import { menuFor } from './menus.js';
 import styles from './dashboard.module.css';
 
@@ -22,7 +23,8 @@ export function DashboardLayout() {
       {menu.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}>
-            {link.label}
+            <span className={styles.label}>{link.label}</span>
+            {link.badge && <CounterBadge counter={link.badge} className={styles.menuBadge} />}
           </NavLink>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from '@tuber/ui/router';
 import { Button, buttonClass, useSession, type UserType } from '@tuber/ui';
+import { CounterBadge } from '../dashboard/CounterBadge.js';
 import { profilePageOf } from '../dashboard/menus.js';
 import { useShellChrome } from '../session/ShellChrome.js';
 import styles from './header.module.css';
@@ -48,6 +49,7 @@ function SignedInActions({ userType }: { userType: UserType }) {
   const { openLogout } = useShellChrome();
   return (
     <>
+      {userType === 'buyer' && <CartLink />}
       <Link to={profilePageOf(userType)} className={buttonClass('primary', styles.action)}>
         Go to Profile
       </Link>
@@ -55,5 +57,27 @@ function SignedInActions({ userType }: { userType: UserType }) {
         Logout
       </Button>
     </>
+  );
+}
+
+/** The buyer's cart, always one tap away, with the number of items in it (issue 12). */
+function CartLink() {
+  return (
+    <Link to="/dashboard/cart" className={styles.cart}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path
+          d="M3 4h2.2l2.3 10.2a1.5 1.5 0 0 0 1.5 1.2h8.3a1.5 1.5 0 0 0 1.4-1.1L20.5 8H6.4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+        <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+        <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+      </svg>
+      <span className={styles.visuallyHidden}>Cart</span>
+      <CounterBadge counter="cart" className={styles.cartBadge} />
+    </Link>
   );
 }

@@ -17,10 +17,13 @@ const pages: [RegExp, RoutePage][] = [
   [/^\/dashboard\/buyer$/, { remote: 'buyer', expose: 'FeedPage' }],
   [/^\/dashboard\/buyer\/[^/]+$/, { remote: 'buyer', expose: 'ProductDetailPage' }],
   [/^\/dashboard\/cart$/, { remote: 'buyer', expose: 'CartPage' }],
+  [/^\/dashboard\/requests$/, { remote: 'buyer', expose: 'RequestsPage' }],
   [/^\/dashboard\/buyerprofile$/, { remote: 'buyer', expose: 'BuyerProfilePage' }],
   [/^\/dashboard\/farmer$/, { remote: 'farmer', expose: 'AddProductPage' }],
   [/^\/dashboard\/productLists$/, { remote: 'farmer', expose: 'ProductListPage' }],
   [/^\/dashboard\/productLists\/[^/]+\/edit$/, { remote: 'farmer', expose: 'EditProductPage' }],
+  [/^\/dashboard\/inbox$/, { remote: 'farmer', expose: 'InboxPage' }],
+  [/^\/dashboard\/insights$/, { remote: 'farmer', expose: 'InsightsPage' }],
   [/^\/dashboard\/farmerprofile$/, { remote: 'farmer', expose: 'FarmerProfilePage' }],
 ];
 

@@ -11,6 +11,13 @@ describe('the remote page an address shows (fetched before React renders its slo
     expect(routePage('/dashboard/productLists')).toEqual({ remote: 'farmer', expose: 'ProductListPage' });
   });
 
+  it("names the buyer's My requests and the farmer's inbox and insights (issue 12)", () => {
+    expect(routePage('/dashboard/requests')).toEqual({ remote: 'buyer', expose: 'RequestsPage' });
+    expect(routePage('/dashboard/inbox')).toEqual({ remote: 'farmer', expose: 'InboxPage' });
+    expect(routePage('/dashboard/insights/')).toEqual({ remote: 'farmer', expose: 'InsightsPage' });
+    expect(routePage('/dashboard/inbox/extra')).toBeNull();
+  });
+
   it("names nothing for the shell's own pages and unknown addresses", () => {
     for (const path of ['/login', '/profile', '/dashboard', '/dashboard/buyer/1/2', '/nowhere']) expect(routePage(path)).toBeNull();
   });
@@ -20,7 +27,7 @@ describe('the remote page an address shows (fetched before React renders its slo
     const mounted = [...routes.matchAll(/(?:path: '([^']+)'|index: true), element: (landing|buyer|farmer)\('(\w+)'\)/g)].map(
       ([, path, remote, expose]) => ({ path: path ?? '', remote, expose }),
     );
-    expect(mounted.length).toBeGreaterThanOrEqual(13);
+    expect(mounted.length).toBeGreaterThanOrEqual(16);
     for (const { path, remote, expose } of mounted) {
       // Remote pages sit at the top level or under /dashboard.
       const url = path === '' ? '/' : remote === 'landing' ? `/${path}` : `/dashboard/${path.replace(':productId', 'p1')}`;

@@ -102,16 +102,19 @@ describe('token refresh timing', () => {
 });
 
 describe('menus', () => {
-  it('gives buyers products, carts and profile, and anyone else the farmer menu', () => {
-    expect(buyerMenu.map((l) => [l.label, l.to])).toEqual([
-      ['Products', '/dashboard/buyer'],
-      ['Carts', '/dashboard/cart'],
-      ['Profile', '/dashboard/buyerprofile'],
+  it("gives buyers the spec's products, carts and profile with My requests before Profile, and anyone else the farmer menu", () => {
+    expect(buyerMenu.map((l) => [l.label, l.to, l.badge])).toEqual([
+      ['Products', '/dashboard/buyer', undefined],
+      ['Carts', '/dashboard/cart', 'cart'],
+      ['My requests', '/dashboard/requests', 'unread'],
+      ['Profile', '/dashboard/buyerprofile', undefined],
     ]);
-    expect(farmerMenu.map((l) => [l.label, l.to])).toEqual([
-      ['Add Product', '/dashboard/farmer'],
-      ['Product Lists', '/dashboard/productLists'],
-      ['Profile', '/dashboard/farmerprofile'],
+    expect(farmerMenu.map((l) => [l.label, l.to, l.badge])).toEqual([
+      ['Add Product', '/dashboard/farmer', undefined],
+      ['Product Lists', '/dashboard/productLists', undefined],
+      ['Requests', '/dashboard/inbox', 'unread'],
+      ['Insights', '/dashboard/insights', undefined],
+      ['Profile', '/dashboard/farmerprofile', undefined],
     ]);
     expect(menuFor('buyer')).toBe(buyerMenu);
     expect(menuFor('farmer')).toBe(farmerMenu);
