@@ -36,6 +36,14 @@ const subjectOf = (name: string) => {
   return event!.subject!;
 };
 
+/** A durable name kept in a constant table, `durable: NAMES.key` with `const NAMES = { key: 'name', … }`. */
+const durableFromTable = (code: string, table: string, key: string) => {
+  const body = new RegExp(`\\b${table}\\s*=\\s*\\{([^}]*)\\}`).exec(code)?.[1];
+  const name = body && new RegExp(`\\b${key}\\s*:\\s*'([^']+)'`).exec(body)?.[1];
+  expect(name, `durable ${table}.${key}: no \`const ${table} = { ${key}: '…' }\` in the service's sources`).toBeDefined();
+  return name!;
+};
+
 /** NATS subject matching: `*` one token, `>` the rest. */
 const matches = (pattern: string, subject: string) => {
   const p = pattern.split('.');
@@ -58,10 +66,12 @@ describe('infra/nats/permissions.json', () => {
 
   for (const service of services) {
     const code = sources(join(repo, 'services', service, 'src')).join('\n');
-    const consumed = [...code.matchAll(/\.consume\(\s*(\w+)\s*,\s*\{\s*durable:\s*'([^']+)'/g)].map(([, event, durable]) => ({
-      durable: durable!,
-      subject: subjectOf(event!),
-    }));
+    const consumed = [...code.matchAll(/\.consume\(\s*(\w+)\s*,\s*\{\s*durable:\s*(?:'([^']+)'|(\w+)\.(\w+))/g)].map(
+      ([, event, literal, table, key]) => ({
+        durable: literal ?? durableFromTable(code, table!, key!),
+        subject: subjectOf(event!),
+      }),
+    );
     const published = [...code.matchAll(/(?:pendingEvent|\.publish)\(\s*(\w+)\s*,/g)].map(([, event]) => subjectOf(event!));
     const granted = table.services[service];
 
