@@ -1,6 +1,4 @@
-// Insights at /dashboard/insights (issue 12). Placeholder until the page is built; the shell already routes here.
-import { PagePlaceholder } from '@tuber/ui';
+// /dashboard/insights (issue 12): the farmer's insights. The page lives in ../insights/.
+import { InsightsPage } from '../insights/InsightsPage.js';
 
-export default function InsightsPage() {
-  return <PagePlaceholder title="Insights" />;
-}
+export default InsightsPage;
