@@ -7,8 +7,9 @@ import { StandaloneShell } from '@tuber/ui';
 import AddProductPage from './exposed/AddProductPage.js';
 import EditProductPage from './exposed/EditProductPage.js';
 import FarmerProfilePage from './exposed/FarmerProfilePage.js';
+import InboxPage from './exposed/InboxPage.js';
 import ProductListPage from './exposed/ProductListPage.js';
-import { ADD_PRODUCT_PATH, BUYER_HOME_PATH, EDIT_PRODUCT_ROUTE, FARMER_PROFILE_PATH, PRODUCT_LIST_PATH } from './shared/paths.js';
+import { ADD_PRODUCT_PATH, BUYER_HOME_PATH, EDIT_PRODUCT_ROUTE, FARMER_PROFILE_PATH, INBOX_PATH, PRODUCT_LIST_PATH } from './shared/paths.js';
 import { DevSession } from './standalone/DevSession.js';
 import { StandaloneNav } from './standalone/StandaloneNav.js';
 
@@ -20,6 +21,7 @@ const router = createBrowserRouter([
       { path: PRODUCT_LIST_PATH, element: <ProductListPage /> },
       { path: EDIT_PRODUCT_ROUTE, element: <EditProductPage /> },
       { path: FARMER_PROFILE_PATH, element: <FarmerProfilePage /> },
+      { path: INBOX_PATH, element: <InboxPage /> },
       { path: BUYER_HOME_PATH, element: <p>The buyer pages are in the buyer remote.</p> },
       { path: '*', element: <Navigate to={ADD_PRODUCT_PATH} replace /> },
     ],

@@ -1,6 +1,127 @@
-// Requests at /dashboard/inbox (issue 12). Placeholder until the page is built; the shell already routes here.
-import { PagePlaceholder } from '@tuber/ui';
+// /dashboard/inbox — the farmer's order requests (issue 12): New, Accepted and Closed tabs (the tab lives in
+// the address, ?tab=accepted), newest first with "Load more"; each request opens to its lines, contacts and
+// history, and offers what its status allows (accept with quantities, decline, mark fulfilled, cancel).
+import { useCallback, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from '@tuber/ui/router';
+import type { OrderRequest } from '@tuber/contracts';
+import { Button, Spinner, useSession } from '@tuber/ui';
+import { INBOX_TABS, EMPTY_TAB_TEXT, isInboxTab, TAB_LABELS, type InboxTab } from '../inbox/inbox.js';
+import { ReasonDialog, type ReasonQuestion } from '../inbox/ReasonDialog.js';
+import { RequestCard } from '../inbox/RequestCard.js';
+import { useInbox } from '../inbox/useInbox.js';
+import { useRequestActions } from '../inbox/useRequestActions.js';
+import { InlineSpinner } from '../shared/InlineSpinner.js';
+import { BUYER_HOME_PATH } from '../shared/paths.js';
+import styles from '../inbox/inbox.module.css';
 
 export default function InboxPage() {
-  return <PagePlaceholder title="Requests" />;
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (session.status === 'signed-in' && session.user.userType !== 'farmer') return <Navigate to={BUYER_HOME_PATH} replace />;
+
+  const asked = new URLSearchParams(location.search).get('tab');
+  const tab: InboxTab = isInboxTab(asked) ? asked : 'new';
+  const choose = (next: InboxTab) => {
+    if (next === tab) return;
+    const query = new URLSearchParams(location.search);
+    if (next === 'new') query.delete('tab');
+    else query.set('tab', next);
+    const search = query.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
+  };
+
+  return (
+    <section className={styles.page}>
+      <header className={styles.pageHeader}>
+        <h1 className={styles.title}>Requests</h1>
+        <p className={styles.lead}>What buyers asked you for. Accept, decline, and later mark fulfilled or cancel.</p>
+      </header>
+      <div className={styles.tabs} role="tablist" aria-label="Requests by status">
+        {INBOX_TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`inbox-tab-${name}`}
+            aria-selected={name === tab}
+            aria-controls="inbox-panel"
+            className={styles.tab}
+            onClick={() => choose(name)}
+          >
+            {TAB_LABELS[name]}
+          </button>
+        ))}
+      </div>
+      <div id="inbox-panel" role="tabpanel" aria-labelledby={`inbox-tab-${tab}`}>
+        {/* A new tab is a new list: nothing of the previous one (pages, open cards, busy buttons) carries over. */}
+        <InboxList key={tab} tab={tab} />
+      </div>
+    </section>
+  );
+}
+
+function InboxList({ tab }: { tab: InboxTab }) {
+  const { state, reload, loadMore, replace } = useInbox(tab);
+  const refresh = useCallback(() => reload(), [reload]);
+  const { busy, run, open } = useRequestActions({ replace, reload: refresh });
+  const [question, setQuestion] = useState<ReasonQuestion | null>(null);
+
+  const askReason = useCallback((request: OrderRequest, action: 'decline' | 'cancel') => setQuestion({ request, action }), []);
+
+  async function answer(reason: string) {
+    if (!question) return;
+    const done = await run(question.request, question.action, { reason });
+    // After a failure the dialog stays, with the reason typed, for another try (or "Keep it").
+    if (done) setQuestion(null);
+  }
+
+  if (state.status === 'loading') return <Spinner label="Loading your requests…" />;
+  if (state.status === 'failed')
+    return (
+      <div className={styles.error} role="alert">
+        <p>{state.message}</p>
+        <Button variant="secondary" onClick={() => reload(true)}>
+          Retry
+        </Button>
+      </div>
+    );
+  if (state.requests.length === 0)
+    return (
+      <div className={styles.empty}>
+        <p>{EMPTY_TAB_TEXT[tab]}</p>
+      </div>
+    );
+
+  const questionBusy = question ? busy[question.request.request_id] === question.action : false;
+  return (
+    <>
+      <ul className={styles.list} aria-label={`${TAB_LABELS[tab]} requests`}>
+        {state.requests.map((request) => (
+          <RequestCard
+            key={request.request_id}
+            request={request}
+            busy={busy[request.request_id] ?? null}
+            run={run}
+            askReason={askReason}
+            onOpen={open}
+          />
+        ))}
+      </ul>
+      {state.nextCursor && (
+        <div className={styles.more}>
+          {typeof state.more === 'object' && (
+            <p className={styles.problem} role="alert">
+              {state.more.failed}
+            </p>
+          )}
+          <Button variant="secondary" onClick={() => void loadMore()} disabled={state.more === 'loading'} aria-busy={state.more === 'loading'}>
+            {state.more === 'loading' && <InlineSpinner />}
+            Load more
+          </Button>
+        </div>
+      )}
+      <ReasonDialog question={question} busy={questionBusy} onConfirm={(reason) => void answer(reason)} onClose={() => setQuestion(null)} />
+    </>
+  );
 }

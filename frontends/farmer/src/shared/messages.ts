@@ -27,3 +27,13 @@ export const NOTHING_TO_UPDATE_MESSAGE = 'Nothing to update: no field was change
 /** The edit page's offer after a 409 for a product someone changed since it was opened. */
 export const CHANGED_ELSEWHERE_MESSAGE =
   'This product was changed elsewhere (in another tab or on another device) since you opened it. Reload it to see the latest version, then make your change again.';
+
+// The inbox of order requests (issue 12), in the style of the spec's toasts.
+export const REQUEST_ACCEPTED_MESSAGE = 'Request accepted successfully!';
+export const REQUEST_DECLINED_MESSAGE = 'Request declined.';
+export const REQUEST_FULFILLED_MESSAGE = 'Request marked as fulfilled.';
+export const REQUEST_CANCELLED_MESSAGE = 'Request cancelled.';
+export const acceptFailedMessage = (message: string) => `Error accepting request: ${message}`;
+export const declineFailedMessage = (message: string) => `Error declining request: ${message}`;
+export const fulfilFailedMessage = (message: string) => `Error marking request as fulfilled: ${message}`;
+export const cancelFailedMessage = (message: string) => `Error cancelling request: ${message}`;

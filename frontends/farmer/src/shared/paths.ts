@@ -5,3 +5,4 @@ export const FARMER_PROFILE_PATH = '/dashboard/farmerprofile';
 export const BUYER_HOME_PATH = '/dashboard/buyer';
 export const EDIT_PRODUCT_ROUTE = `${PRODUCT_LIST_PATH}/:productId/edit`;
 export const editProductPath = (productId: string) => `${PRODUCT_LIST_PATH}/${encodeURIComponent(productId)}/edit`;
+export const INBOX_PATH = '/dashboard/inbox';

@@ -1,0 +1,196 @@
+// The farmer's inbox of order requests (issue 12), as pure rules: which tab shows which statuses, what a
+// status lets the farmer do, the accept body (a lowered quantity needs a reason), and the texts a request
+// is shown and shared with (WhatsApp). InboxPage and its components call these; test/unit/inbox.test.ts
+// holds them to the contract (contracts/src/orders.ts).
+import type { AcceptOrder, OrderHistoryEntry, OrderLine, OrderRequest, OrderStatus } from '@tuber/contracts';
+import { formatNaira, nairaToKobo, quantityText } from '@tuber/ui';
+import { readAmount } from '../add-product/productForm.js';
+
+// ---------- Tabs ----------
+
+export const INBOX_TABS = ['new', 'accepted', 'closed', 'all'] as const;
+export type InboxTab = (typeof INBOX_TABS)[number];
+
+export const TAB_LABELS: Record<InboxTab, string> = { new: 'New', accepted: 'Accepted', closed: 'Closed', all: 'All' };
+
+/** The statuses each tab lists; `all` asks for no status at all. */
+export const TAB_STATUSES: Record<InboxTab, readonly OrderStatus[]> = {
+  new: ['sent'],
+  accepted: ['accepted'],
+  closed: ['declined', 'fulfilled', 'cancelled'],
+  all: [],
+};
+
+export const isInboxTab = (value: unknown): value is InboxTab => (INBOX_TABS as readonly unknown[]).includes(value);
+
+/** How many requests one page asks for. */
+export const PAGE_SIZE = 20;
+/** Pages a tab filtered here (Closed) reads at most for one "Load more" before showing what it found. */
+export const MAX_PAGES_PER_LOAD = 5;
+
+/**
+ * GET path of one page of a tab: newest first (the service's order), keyset-paginated by `cursor`. The
+ * service filters by one status; a tab of several (Closed) reads every request, bigger pages, and keeps its
+ * own here (`belongsTo`).
+ */
+export function requestsPath(tab: InboxTab, cursor?: string | null): string {
+  const query = new URLSearchParams();
+  const statuses = TAB_STATUSES[tab];
+  if (statuses.length === 1) query.set('status', statuses[0]!);
+  query.set('limit', String(statuses.length > 1 ? 50 : PAGE_SIZE));
+  if (cursor) query.set('cursor', cursor);
+  return `/orders/requests?${query.toString()}`;
+}
+
+/** Whether a request (after an action) still belongs in the tab being shown. */
+export const belongsTo = (tab: InboxTab, status: OrderStatus): boolean => tab === 'all' || TAB_STATUSES[tab].includes(status);
+
+export const EMPTY_TAB_TEXT: Record<InboxTab, string> = {
+  new: "No requests yet. Buyers' requests for your products will appear here.",
+  accepted: 'No accepted requests. Requests you accept stay here until you mark them fulfilled or cancel them.',
+  closed: 'No closed requests. Declined, fulfilled and cancelled requests are kept here.',
+  all: "No requests yet. Buyers' requests for your products will appear here.",
+};
+
+// ---------- Status and actions ----------
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  sent: 'New',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+};
+
+export const FARMER_ACTIONS = ['accept', 'decline', 'fulfil', 'cancel'] as const;
+export type FarmerAction = (typeof FARMER_ACTIONS)[number];
+
+/**
+ * What the farmer may do with a request in a status (the service's state machine decides; this only offers
+ * the buttons): a new request is accepted or declined, an accepted one later fulfilled or cancelled, and a
+ * closed one is only read.
+ */
+export function allowedActions(status: OrderStatus): readonly FarmerAction[] {
+  switch (status) {
+    case 'sent':
+      return ['accept', 'decline'];
+    case 'accepted':
+      return ['fulfil', 'cancel'];
+    default:
+      return [];
+  }
+}
+
+/** The POST path of an action on a request. */
+export function actionPath(requestId: string, action: FarmerAction | 'read'): string {
+  return `/orders/requests/${encodeURIComponent(requestId)}/${action}`;
+}
+
+/** Whether an action needs a reason (asked in its confirm step). */
+export const needsReason = (action: FarmerAction): action is 'decline' | 'cancel' => action === 'decline' || action === 'cancel';
+
+// ---------- Accept ----------
+
+/** What the farmer typed per line (product id → text of the quantity input), prefilled with the asked quantity. */
+export type AcceptQuantities = Record<string, string>;
+
+export const initialQuantities = (lines: readonly OrderLine[]): AcceptQuantities =>
+  Object.fromEntries(lines.map((line) => [line.product_id, String(line.quantity)]));
+
+export const REASON_REQUIRED_WHEN_LOWERED = 'Say why you are accepting less than the buyer asked for (the buyer reads it).';
+export const REASON_REQUIRED = 'Give a reason (the buyer reads it).';
+export const REASON_TOO_LONG = 'Keep the reason to 300 characters.';
+export const REASON_MAX_LENGTH = 300;
+
+export type AcceptCheck =
+  | { ok: true; body: AcceptOrder; lowered: boolean }
+  | { ok: false; lineProblems: Record<string, string>; reasonProblem?: string };
+
+/**
+ * The body of POST …/accept from the quantities typed: each at most 2 decimals, above 0 and not above what
+ * was asked. Lines accepted as asked are left out (the contract accepts them as asked); when any is lowered
+ * the lowered lines and a reason go, and the reason is required.
+ */
+export function acceptBody(lines: readonly OrderLine[], typed: AcceptQuantities, reason: string): AcceptCheck {
+  const lineProblems: Record<string, string> = {};
+  const lowered: { product_id: string; quantity: number }[] = [];
+  for (const line of lines) {
+    const text = typed[line.product_id] ?? String(line.quantity);
+    const quantity = text.trim() === '' ? null : readAmount(text);
+    if (quantity === null) lineProblems[line.product_id] = 'Enter a quantity, like 5 or 2.5.';
+    else if (quantity <= 0) lineProblems[line.product_id] = 'Accept more than 0, or decline the request.';
+    else if (quantity > line.quantity)
+      lineProblems[line.product_id] = `You can accept at most the ${quantityText(line.quantity, line.unit, 'short')} asked for.`;
+    else if (quantity < line.quantity) lowered.push({ product_id: line.product_id, quantity });
+  }
+  const why = reason.trim();
+  let reasonProblem: string | undefined;
+  if (lowered.length > 0 && why === '') reasonProblem = REASON_REQUIRED_WHEN_LOWERED;
+  else if (why.length > REASON_MAX_LENGTH) reasonProblem = REASON_TOO_LONG;
+  if (Object.keys(lineProblems).length > 0 || reasonProblem) {
+    return { ok: false, lineProblems, ...(reasonProblem ? { reasonProblem } : {}) };
+  }
+  if (lowered.length === 0) return { ok: true, body: why ? { reason: why } : {}, lowered: false };
+  return { ok: true, body: { lines: lowered, reason: why }, lowered: true };
+}
+
+/** The reason of a decline or cancel: required, at most 300 characters. */
+export function reasonProblem(reason: string): string | null {
+  const why = reason.trim();
+  if (why === '') return REASON_REQUIRED;
+  if (why.length > REASON_MAX_LENGTH) return REASON_TOO_LONG;
+  return null;
+}
+
+// ---------- Texts ----------
+
+export const nairaText = (naira: number): string => formatNaira(nairaToKobo(naira));
+
+/** The quantity that counts: what was accepted, else what was asked. */
+export const lineQuantity = (line: OrderLine): number => line.accepted_quantity ?? line.quantity;
+
+/** "10 kg White yam", "3 50 kg bags Cassava" (the quantity accepted once accepted). */
+export function lineText(line: OrderLine): string {
+  return `${quantityText(lineQuantity(line), line.unit, 'short')} ${line.product_name}`;
+}
+
+/**
+ * The message the farmer's "Chat on WhatsApp" starts with: the request number, each product with its
+ * quantity and unit (and price), and the total, so the buyer knows at once which request it is about.
+ */
+export function whatsAppText(request: Pick<OrderRequest, 'number' | 'buyer_name' | 'business_name' | 'lines' | 'total'>): string {
+  const lines = request.lines.map((line) => `- ${lineText(line)} at ${nairaText(line.price)} each`).join('\n');
+  const hello = request.buyer_name ? `Hello ${request.buyer_name}` : 'Hello';
+  const me = request.business_name || 'the farmer';
+  return `${hello}, this is ${me} on Tuber Market about your request ${request.number}:\n${lines}\nTotal: ${nairaText(request.total)}`;
+}
+
+const WHO: Record<OrderHistoryEntry['by'], string> = { buyer: 'the buyer', farmer: 'you' };
+const DONE: Record<OrderStatus, string> = {
+  sent: 'Sent',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  fulfilled: 'Marked fulfilled',
+  cancelled: 'Cancelled',
+};
+
+/** "Accepted by you", "Cancelled by the buyer". */
+export const historyText = (entry: Pick<OrderHistoryEntry, 'status' | 'by'>): string => `${DONE[entry.status]} by ${WHO[entry.by]}`;
+
+/** A moment of the history for people: "25 Nov 2026, 14:03" in the farmer's own time zone (or the one given). */
+export function momentText(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+/** "tel:+2348031234567" from E.164 digits. */
+export const telHref = (e164: string): string => `tel:+${e164.replace(/\D/g, '')}`;

@@ -1,0 +1,91 @@
+// One tab of the farmer's inbox: the first page of GET /api/orders/requests, "Load more" pages after it
+// (keyset: next_cursor), a reload after a failure or a change, and the request an action answered with put
+// in place.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OrderRequest } from '@tuber/contracts';
+import { useApi } from '@tuber/ui';
+import { loadFailedMessage, messageOf } from '../shared/messages.js';
+import { belongsTo, MAX_PAGES_PER_LOAD, requestsPath, type InboxTab } from './inbox.js';
+
+interface RequestsPage {
+  items: OrderRequest[];
+  next_cursor: string | null;
+}
+
+export type InboxState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'loaded'; requests: OrderRequest[]; nextCursor: string | null; more: 'idle' | 'loading' | { failed: string } };
+
+export function useInbox(tab: InboxTab) {
+  const api = useApi();
+
+  /** The tab's requests from `cursor` on: pages of the service, filtered to the tab, until some are found. */
+  const fetchFrom = useCallback(
+    async (cursor: string | null): Promise<{ requests: OrderRequest[]; nextCursor: string | null }> => {
+      const requests: OrderRequest[] = [];
+      let next = cursor;
+      for (let pages = 0; pages < MAX_PAGES_PER_LOAD; pages++) {
+        const page = await api.get<RequestsPage>(requestsPath(tab, next));
+        requests.push(...(page?.items ?? []).filter((request) => belongsTo(tab, request.status)));
+        next = page?.next_cursor ?? null;
+        if (requests.length > 0 || !next) break;
+      }
+      return { requests, nextCursor: next };
+    },
+    [api, tab],
+  );
+  const [state, setState] = useState<InboxState>({ status: 'loading' });
+  const [generation, setGeneration] = useState(0);
+  // The answer of a tab left meanwhile (or of an older reload) must not land in the list shown.
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const call = ++latest.current;
+    fetchFrom(null)
+      .then(({ requests, nextCursor }) => {
+        if (call === latest.current) setState({ status: 'loaded', requests, nextCursor, more: 'idle' });
+      })
+      .catch((error: unknown) => {
+        if (call === latest.current) setState({ status: 'failed', message: loadFailedMessage(messageOf(error)) });
+      });
+  }, [fetchFrom, generation]);
+
+  /** Shows the spinner again (a new tab, Retry) or keeps the list while it refreshes (after an action). */
+  const reload = useCallback((showSpinner = false) => {
+    setState((current) => (showSpinner || current.status !== 'loaded' ? { status: 'loading' } : current));
+    setGeneration((n) => n + 1);
+  }, []);
+
+  const loadMore = useCallback(async () => {
+    if (state.status !== 'loaded' || !state.nextCursor || state.more === 'loading') return;
+    const call = latest.current;
+    const cursor = state.nextCursor;
+    setState({ ...state, more: 'loading' });
+    try {
+      const page = await fetchFrom(cursor);
+      if (call !== latest.current) return;
+      setState((current) => {
+        if (current.status !== 'loaded') return current;
+        // Keyset pages do not overlap; this only keeps a request shown once should the list have been reloaded meanwhile.
+        const known = new Set(current.requests.map((r) => r.request_id));
+        const added = page.requests.filter((r) => !known.has(r.request_id));
+        return { status: 'loaded', requests: [...current.requests, ...added], nextCursor: page.nextCursor, more: 'idle' };
+      });
+    } catch (error) {
+      if (call !== latest.current) return;
+      setState((current) => (current.status === 'loaded' ? { ...current, more: { failed: loadFailedMessage(messageOf(error)) } } : current));
+    }
+  }, [fetchFrom, state]);
+
+  /** Puts a request as the service answered it in place of the one shown (same id). */
+  const replace = useCallback((request: OrderRequest) => {
+    setState((current) =>
+      current.status === 'loaded'
+        ? { ...current, requests: current.requests.map((r) => (r.request_id === request.request_id ? request : r)) }
+        : current,
+    );
+  }, []);
+
+  return { state, reload, loadMore, replace };
+}
