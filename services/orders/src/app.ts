@@ -1,9 +1,24 @@
 import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import type { OrdersConfig } from './config.js';
+import { orderModels } from './domain/models.js';
 import { productModel } from './domain/products.js';
+import { followNotifications } from './events/notifications.js';
+import { followContacts, followProducts } from './events/projections.js';
 import { useInsights } from './insights/index.js';
+import { smtpMailer, type Mailer } from './mail/mailer.js';
+import { requestRoutes } from './routes/requests.js';
 
-export async function buildApp(config: OrdersConfig): Promise<ServiceApp> {
+export interface BuildOptions {
+  /**
+   * Start the durable event consumers and the outbox relay (default). Off for an in-process copy
+   * (tests): it would share the running service's durable consumers and take its events.
+   */
+  events?: boolean;
+  /** Another mailer (tests); default SMTP from the configuration. */
+  mailer?: Mailer;
+}
+
+export async function buildApp(config: OrdersConfig, options: BuildOptions = {}): Promise<ServiceApp> {
   const app = await createServiceApp({
     name: 'orders',
     logLevel: config.LOG_LEVEL,
@@ -14,10 +29,20 @@ export async function buildApp(config: OrdersConfig): Promise<ServiceApp> {
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'orders');
   const redis = await useRedis(app, config.REDIS_URL);
+  // Per-buyer limit on sending requests, counted in Redis (refused while it is away).
   await useRateLimits(app, { redis, nameSpace: 'orders:rate:' });
   const products = productModel(mongo);
-  await products.init();
-  await useOutboxRelay(app, bus, []);
+  const models = orderModels(mongo);
+  await Promise.all([products.init(), models.Request.init(), models.Contact.init(), models.Mail.init()]);
+  if (options.events !== false) {
+    // Events written with a request but not yet out (a bus outage, a crash) go out later.
+    await useOutboxRelay(app, bus, [{ model: models.Request, key: 'request_id' }]);
+    await followProducts(bus, products, models, app.log);
+    await followContacts(bus, models);
+    const mailer = options.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
+    await followNotifications(bus, { models, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
+  }
+  requestRoutes(app, { models, products, bus, redis });
   await useInsights(app, { mongo, redis, bus, products });
   return app;
 }

@@ -1,0 +1,126 @@
+// The orders service's documents (database `orders`). A request is one document: its status,
+// history, what each party last saw and the events of its transitions (outbox) change together.
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { OutboxField } from '@tuber/kit';
+import { ORDER_STATUSES } from '@tuber/contracts';
+
+const LineSchema = new Schema(
+  {
+    product_id: { type: String, required: true },
+    product_name: { type: String, required: true },
+    unit: { type: String, required: true },
+    quantity: { type: Number, required: true },
+    accepted_quantity: { type: Number },
+    /** Price of one unit when the request was sent, kobo. */
+    price_kobo: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+const HistorySchema = new Schema(
+  {
+    status: { type: String, enum: ORDER_STATUSES, required: true },
+    at: { type: Date, required: true },
+    by: { type: String, enum: ['buyer', 'farmer'], required: true },
+    reason: { type: String },
+  },
+  { _id: false },
+);
+
+export const RequestSchema = new Schema(
+  {
+    request_id: { type: String, required: true },
+    number: { type: String, required: true },
+    buyer_id: { type: String, required: true },
+    buyer_name: { type: String, required: true },
+    buyer_phone: { type: String, required: true },
+    farmer_id: { type: String, required: true },
+    business_name: { type: String, default: '' },
+    lines: { type: [LineSchema], required: true },
+    fulfilment: { type: String, enum: ['pickup', 'delivery'], required: true },
+    address: { type: String },
+    preferred_date: { type: String, required: true },
+    note: { type: String },
+    status: { type: String, enum: ORDER_STATUSES, required: true },
+    history: { type: [HistorySchema], default: [] },
+    created_at: { type: Date, required: true },
+    updated_at: { type: Date, required: true },
+    /** 1 when sent, +1 per transition; every transition is conditional on the one it read. */
+    revision: { type: Number, required: true },
+    /** Who made the latest change (sending is the buyer's). */
+    last_change_by: { type: String, enum: ['buyer', 'farmer'], required: true },
+    /** The revision each party last saw (POST …/read); below `revision` with the other's change = unread. */
+    seen_buyer: { type: Number, default: 0 },
+    seen_farmer: { type: Number, default: 0 },
+    /** Kept with every write so the unread count is a plain indexed count. */
+    unread_buyer: { type: Boolean, default: false },
+    unread_farmer: { type: Boolean, default: false },
+    outbox: OutboxField,
+  },
+  { collection: 'requests', versionKey: false },
+);
+RequestSchema.index({ request_id: 1 }, { unique: true });
+RequestSchema.index({ buyer_id: 1, created_at: -1 });
+RequestSchema.index({ farmer_id: 1, created_at: -1 });
+RequestSchema.index({ 'lines.product_id': 1, status: 1 });
+
+export type RequestDoc = InferSchemaType<typeof RequestSchema>;
+
+/** The people requests name: e-mail addresses for notifications and farmers' business names. */
+export const ContactSchema = new Schema(
+  {
+    user_id: { type: String, required: true },
+    user_type: { type: String },
+    email: { type: String },
+    /** When the account's address was set (ProfileCreated's created_at, AccountEmailChanged's changed_at). */
+    email_at: { type: Date },
+    business_name: { type: String },
+    business_revision: { type: Number, default: 0 },
+    deleted: { type: Boolean, default: false },
+  },
+  { collection: 'contacts', versionKey: false },
+);
+ContactSchema.index({ user_id: 1 }, { unique: true });
+export type ContactDoc = InferSchemaType<typeof ContactSchema>;
+
+/** One notification e-mail: `<request_id>:<revision>:<recipient>`, claimed before sending, marked after. */
+export const MailSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    state: { type: String, enum: ['sending', 'sent'], required: true },
+    claimed_at: { type: Date, required: true },
+    sent_at: { type: Date },
+    to: { type: String },
+    subject: { type: String },
+  },
+  { collection: 'mails', versionKey: false },
+);
+export type MailDoc = InferSchemaType<typeof MailSchema>;
+
+/** Counters ($inc on one document): the request numbers people read out. */
+export const CounterSchema = new Schema({ _id: { type: String, required: true }, seq: { type: Number, default: 0 } }, { collection: 'counters', versionKey: false });
+
+/** A stock take the catalog applied ("<request_id>:<product_id>"), seen in a ProductChanged's stock_ops (which keeps only the latest 200). */
+export const AppliedStockSchema = new Schema(
+  { _id: { type: String, required: true }, request_id: String, product_id: String, at: Date },
+  { collection: 'stock_applied', versionKey: false },
+);
+
+export function orderModels(connection: Connection) {
+  return {
+    Request: connection.model('Request', RequestSchema) as Model<RequestDoc>,
+    Contact: connection.model('Contact', ContactSchema) as Model<ContactDoc>,
+    Mail: connection.model('Mail', MailSchema) as Model<MailDoc>,
+    Counter: connection.model('Counter', CounterSchema),
+    AppliedStock: connection.model('AppliedStock', AppliedStockSchema),
+  };
+}
+export type OrderModels = ReturnType<typeof orderModels>;
+
+/** "TM-1001", "TM-1002", … from one counter document. */
+export async function nextNumber(models: OrderModels): Promise<string> {
+  const counter = await models.Counter.findOneAndUpdate({ _id: 'request_number' }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean<{
+    seq: number;
+  }>();
+  return `TM-${1000 + (counter?.seq ?? 0)}`;
+}

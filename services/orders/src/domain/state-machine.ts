@@ -1,0 +1,143 @@
+// The life of an order request (issue 12, ADR 0031), in one place: which action moves a request
+// from which status to which, who may take it and what it needs. Pure: no I/O, so every
+// transition, legal and illegal, is tested on its own (test/unit/state-machine.test.ts).
+//
+//   sent ──accept (farmer)──▶ accepted ──fulfil (farmer)──▶ fulfilled
+//    │  ╲                        │
+//    │   decline (farmer, reason)│ cancel (either, reason)
+//    │     ▼                     ▼
+//    │   declined            cancelled
+//    └──cancel (buyer, reason)──▶ cancelled
+import type { OrderStatus } from '@tuber/contracts';
+
+export type Party = 'buyer' | 'farmer';
+export type OrderAction = 'accept' | 'decline' | 'fulfil' | 'cancel';
+
+export interface Transition {
+  action: OrderAction;
+  from: OrderStatus;
+  to: OrderStatus;
+  /** Who may take it. */
+  by: readonly Party[];
+  /** `always`: a reason is needed; `lowered`: only when an accepted quantity is below the asked one. */
+  reason: 'always' | 'lowered' | 'never';
+}
+
+/** Every legal transition. Anything not here is refused. */
+export const TRANSITIONS: readonly Transition[] = [
+  { action: 'accept', from: 'sent', to: 'accepted', by: ['farmer'], reason: 'lowered' },
+  { action: 'decline', from: 'sent', to: 'declined', by: ['farmer'], reason: 'always' },
+  { action: 'cancel', from: 'sent', to: 'cancelled', by: ['buyer'], reason: 'always' },
+  { action: 'fulfil', from: 'accepted', to: 'fulfilled', by: ['farmer'], reason: 'never' },
+  { action: 'cancel', from: 'accepted', to: 'cancelled', by: ['buyer', 'farmer'], reason: 'always' },
+];
+
+/** Statuses nothing leaves. */
+export const FINAL_STATUSES: readonly OrderStatus[] = ['declined', 'fulfilled', 'cancelled'];
+
+/** Statuses whose accepted quantities hold stock (taken off the catalog's stock, or about to be). */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['accepted', 'fulfilled'];
+
+export type Verdict =
+  | { ok: true; transition: Transition }
+  /** 403: this party may never take this action; 409: not from this status (or not any more). */
+  | { ok: false; status: 400 | 403 | 409; message: string };
+
+const VERB: Record<OrderAction, string> = { accept: 'accept', decline: 'decline', fulfil: 'mark fulfilled', cancel: 'cancel' };
+
+const STATE_WORDS: Record<OrderStatus, string> = {
+  sent: 'is waiting for the farmer',
+  accepted: 'is already accepted',
+  declined: 'was declined',
+  fulfilled: 'was already fulfilled',
+  cancelled: 'was cancelled',
+};
+
+/** What can still be done from a status, for the 409 message. */
+function whatNext(from: OrderStatus, by: Party): string {
+  if (FINAL_STATUSES.includes(from)) {
+    return by === 'buyer' ? 'nothing more can change on it; send a new request if you still want the produce.' : 'nothing more can change on it.';
+  }
+  const possible = TRANSITIONS.filter((t) => t.from === from && t.by.includes(by)).map((t) => VERB[t.action]);
+  if (possible.length === 0) return by === 'buyer' ? 'wait for the farmer to answer.' : 'nothing more can be done on it.';
+  return `you can now ${possible.join(' or ')} it.`;
+}
+
+/**
+ * May `by` take `action` on a request in status `from`? `reason` is the one given (trimmed);
+ * `lowered` says whether an accept lowers any quantity.
+ */
+export function decide(
+  number: string,
+  from: OrderStatus,
+  action: OrderAction,
+  by: Party,
+  options: { reason?: string | undefined; lowered?: boolean } = {},
+): Verdict {
+  const anyParty = TRANSITIONS.filter((t) => t.action === action);
+  if (!anyParty.some((t) => t.by.includes(by))) {
+    return { ok: false, status: 403, message: `Only the ${by === 'buyer' ? 'farmer' : 'buyer'} can ${VERB[action]} a request.` };
+  }
+  const transition = anyParty.find((t) => t.from === from);
+  if (!transition) {
+    return { ok: false, status: 409, message: `${number} ${STATE_WORDS[from]}, so you cannot ${VERB[action]} it; ${whatNext(from, by)}` };
+  }
+  if (!transition.by.includes(by)) {
+    const who = transition.by.join(' or the ');
+    return {
+      ok: false,
+      status: 409,
+      message: `${number} ${STATE_WORDS[from]}: only the ${who} can ${VERB[action]} it now; ${whatNext(from, by)}`,
+    };
+  }
+  const reason = options.reason?.trim() ?? '';
+  if (transition.reason === 'always' && !reason) {
+    return { ok: false, status: 400, message: `Give a reason to ${VERB[action]} ${number}; the ${by === 'buyer' ? 'farmer' : 'buyer'} will see it.` };
+  }
+  if (transition.reason === 'lowered' && options.lowered && !reason) {
+    return { ok: false, status: 400, message: `You lowered a quantity of ${number}: give a reason so the buyer knows why.` };
+  }
+  return { ok: true, transition };
+}
+
+export interface AskedLine {
+  product_id: string;
+  product_name: string;
+  quantity: number;
+}
+
+/**
+ * The quantities an accept agrees to: a line left out is accepted as asked. Refuses (400) a product
+ * not in the request, a product named twice, a quantity above the asked one or with more than two
+ * decimals. `lowered` when any line is below what was asked.
+ */
+export function acceptedQuantities(
+  asked: readonly AskedLine[],
+  given: readonly { product_id: string; quantity: number }[] = [],
+): { ok: true; quantities: Map<string, number>; lowered: boolean } | { ok: false; message: string } {
+  const quantities = new Map(asked.map((line) => [line.product_id, line.quantity]));
+  const seen = new Set<string>();
+  let lowered = false;
+  for (const line of given) {
+    const original = asked.find((a) => a.product_id === line.product_id);
+    if (!original) return { ok: false, message: `Product ${line.product_id} is not in this request; accept only the products the buyer asked for.` };
+    if (seen.has(line.product_id)) return { ok: false, message: `${original.product_name} is given twice; give each product once.` };
+    seen.add(line.product_id);
+    if (!twoDecimalsOrLess(line.quantity) || line.quantity <= 0) {
+      return { ok: false, message: `The quantity of ${original.product_name} must be above 0 with at most 2 decimals.` };
+    }
+    if (line.quantity > original.quantity) {
+      return {
+        ok: false,
+        message: `You can accept at most the ${original.quantity} the buyer asked for of ${original.product_name}; ask the buyer to send a new request for more.`,
+      };
+    }
+    if (line.quantity < original.quantity) lowered = true;
+    quantities.set(line.product_id, line.quantity);
+  }
+  return { ok: true, quantities, lowered };
+}
+
+export function twoDecimalsOrLess(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}

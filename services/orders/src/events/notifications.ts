@@ -1,0 +1,98 @@
+// E-mail notifications (issue 12): durable consumers of the orders service's own events mail the
+// farmer on a new request, the buyer on accept/decline/fulfil and the other party on a cancel.
+// At least once (the event is redelivered until the mail is out), never twice for one transition:
+// a mail record `<request_id>:<revision>:<recipient>` is claimed before sending and marked sent
+// after; a redelivery finds it sent and stops (ADR 0031 says where this can still fail).
+import { OrderAccepted, OrderCancelled, OrderDeclined, OrderFulfilled, OrderSent, type EventPayload } from '@tuber/contracts';
+import type { ConsumeOptions, EventBus } from '@tuber/kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderModels, RequestDoc } from '../domain/models.js';
+import type { Mailer } from '../mail/mailer.js';
+import { notificationMail, type MailKind } from '../mail/messages.js';
+
+/** A claim older than this is taken to be a sender that died mid-way; the mail is sent again. */
+export const CLAIM_STALE_MS = 60_000;
+
+/** Waiting for a farmer's address (their profile event not here yet): retried for about half an hour. */
+const MAIL_DELIVERY: Omit<ConsumeOptions, 'durable'> = { maxDeliver: 30, backoffMs: 5_000, maxBackoffMs: 60_000 };
+
+type AnyOrderEvent = EventPayload<typeof OrderSent> & { reason?: string; by?: 'buyer' | 'farmer' };
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
+
+export async function followNotifications(
+  bus: EventBus,
+  deps: { models: OrderModels; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+): Promise<void> {
+  const { models, mailer, publicUrl, log } = deps;
+  const { Request, Contact, Mail } = models;
+
+  async function notify(kind: MailKind, event: AnyOrderEvent): Promise<void> {
+    const doc = await Request.findOne({ request_id: event.request_id }, { outbox: 0 }).lean<RequestDoc>();
+    if (!doc) {
+      log.warn({ requestId: event.request_id }, 'order event for a request that is not here; no mail');
+      return;
+    }
+    const to: 'buyer' | 'farmer' = kind === 'sent' || (kind === 'cancelled' && event.by === 'buyer') ? 'farmer' : 'buyer';
+    const recipientId = to === 'farmer' ? event.farmer_id : event.buyer_id;
+    const key = `${event.request_id}:${event.revision}:${recipientId}`;
+    const done = await Mail.findById(key).lean();
+    if (done?.state === 'sent') return;
+
+    const contact = await Contact.findOne({ user_id: recipientId }).lean();
+    if (contact?.deleted) {
+      log.info({ key, to }, 'recipient account deleted; no mail');
+      return;
+    }
+    if (!contact?.email) {
+      log.warn({ key, to, recipientId }, `the ${to}'s e-mail address is not known yet (their profile event has not arrived); the mail is retried later`);
+      throw new Error(`e-mail address of ${to} ${recipientId} not known yet`);
+    }
+    const farmerContact = to === 'farmer' ? contact : await Contact.findOne({ user_id: event.farmer_id }, { business_name: 1 }).lean();
+    const names = new Map(doc.lines.map((line) => [line.product_id, line.product_name]));
+    const mail = notificationMail({
+      kind,
+      number: event.number,
+      to,
+      buyerName: doc.buyer_name,
+      businessName: doc.business_name || farmerContact?.business_name || '',
+      lines: event.lines.map((line) => ({ name: names.get(line.product_id) ?? 'A product', quantity: line.quantity, unit: line.unit, price_kobo: line.price_kobo })),
+      reason: event.reason,
+      by: event.by,
+      fulfilment: doc.fulfilment,
+      preferredDate: doc.preferred_date,
+      publicUrl,
+    });
+
+    // Claim it: only one sender at a time, and a sent one is never sent again.
+    const now = new Date();
+    try {
+      await Mail.create({ _id: key, state: 'sending', claimed_at: now, to: contact.email, subject: mail.subject });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const claim = await Mail.findById(key).lean();
+      if (!claim || claim.state === 'sent') return;
+      if (now.getTime() - new Date(claim.claimed_at).getTime() < CLAIM_STALE_MS) {
+        throw new Error(`mail ${key} is being sent by another delivery; checking again later`);
+      }
+      const taken = await Mail.updateOne({ _id: key, state: 'sending', claimed_at: claim.claimed_at }, { $set: { claimed_at: now } });
+      if (taken.matchedCount === 0) throw new Error(`mail ${key} was claimed meanwhile; checking again later`);
+      log.warn({ key }, 'a previous attempt at this mail stopped before it was marked sent; sending it now');
+    }
+    try {
+      await mailer.send({ to: contact.email, subject: mail.subject, text: mail.text, html: mail.html });
+    } catch (err) {
+      // Not sent: free the claim so the redelivery may try at once.
+      await Mail.deleteOne({ _id: key, state: 'sending' }).catch(() => undefined);
+      throw err;
+    }
+    await Mail.updateOne({ _id: key }, { $set: { state: 'sent', sent_at: new Date() } });
+    log.info({ key, to, kind, number: event.number }, 'order notification mailed');
+  }
+
+  await bus.consume(OrderSent, { durable: 'orders-mail-sent', ...MAIL_DELIVERY }, (event) => notify('sent', event));
+  await bus.consume(OrderAccepted, { durable: 'orders-mail-accepted', ...MAIL_DELIVERY }, (event) => notify('accepted', event));
+  await bus.consume(OrderDeclined, { durable: 'orders-mail-declined', ...MAIL_DELIVERY }, (event) => notify('declined', event));
+  await bus.consume(OrderFulfilled, { durable: 'orders-mail-fulfilled', ...MAIL_DELIVERY }, (event) => notify('fulfilled', event));
+  await bus.consume(OrderCancelled, { durable: 'orders-mail-cancelled', ...MAIL_DELIVERY }, (event) => notify('cancelled', event));
+}
