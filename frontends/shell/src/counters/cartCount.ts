@@ -1,17 +1,23 @@
-// The cart badge's count at start and on changes from other tabs (issue 12): the number of items (lines)
-// in localStorage "cart", the spec's array of { product_id, …, quantity }. The buyer remote sets the
-// counter itself on every change in this tab. A cart left by someone else (cart_owner is another
-// account) counts 0: it is not this person's.
+// The cart badge's count at start and on changes from other tabs (issue 12): the number of items in
+// localStorage "cart" (the spec's array of { product_id, …, quantity }), counted as the cart page's
+// "Total items" counts them, the sum of the quantities. The buyer remote sets the counter itself on every
+// change in this tab, the same way. A cart left by someone else (cart_owner is another account) counts 0:
+// it is not this person's.
 
 export const CART_KEY = 'cart';
 export const CART_OWNER_KEY = 'cart_owner';
 
-/** Items in a stored cart text; anything unreadable counts 0. */
+const quantityOf = (item: unknown): number => {
+  const quantity = typeof item === 'object' && item !== null ? (item as { quantity?: unknown }).quantity : undefined;
+  return typeof quantity === 'number' && Number.isFinite(quantity) && quantity > 0 ? quantity : 0;
+};
+
+/** Items in a stored cart text (the sum of the lines' quantities); anything unreadable counts 0. */
 export function cartItemCount(text: string | null): number {
   if (!text) return 0;
   try {
     const items: unknown = JSON.parse(text);
-    return Array.isArray(items) ? items.filter((item) => typeof item === 'object' && item !== null).length : 0;
+    return Array.isArray(items) ? items.reduce((sum: number, item) => sum + quantityOf(item), 0) : 0;
   } catch {
     return 0;
   }

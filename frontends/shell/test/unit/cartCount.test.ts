@@ -20,8 +20,11 @@ const line = (product_id: string, quantity: number) => ({
 });
 
 describe('the cart badge count (issue 12)', () => {
-  it('counts the items (lines) of the stored cart, not their quantities', () => {
-    expect(cartItemCount(JSON.stringify([line('p1', 3), line('p2', 50)]))).toBe(2);
+  it('counts the items of the stored cart as its "Total items" does: the sum of the quantities', () => {
+    expect(cartItemCount(JSON.stringify([line('p1', 3), line('p2', 2)]))).toBe(5);
+    expect(cartItemCount(JSON.stringify([line('p1', 1), { ...line('p2', 4), quantity: 'four' }, { ...line('p3', 2), quantity: -2 }]))).toBe(
+      1,
+    );
     expect(cartItemCount('[]')).toBe(0);
   });
 
@@ -31,13 +34,13 @@ describe('the cart badge count (issue 12)', () => {
 
   it("counts another account's cart left on a shared phone as 0 (cart_owner, raw or as JSON)", () => {
     const storage = new MemoryStorage();
-    storage.setItem('cart', JSON.stringify([line('p1', 1)]));
-    expect(storedCartCount(storage, 'u1')).toBe(1); // no owner recorded yet
+    storage.setItem('cart', JSON.stringify([line('p1', 2)]));
+    expect(storedCartCount(storage, 'u1')).toBe(2); // no owner recorded yet
     storage.setItem('cart_owner', 'u1');
-    expect(storedCartCount(storage, 'u1')).toBe(1);
+    expect(storedCartCount(storage, 'u1')).toBe(2);
     expect(storedCartCount(storage, 'u2')).toBe(0);
     storage.setItem('cart_owner', JSON.stringify('u2'));
-    expect(storedCartCount(storage, 'u2')).toBe(1);
+    expect(storedCartCount(storage, 'u2')).toBe(2);
     expect(storedCartCount(storage, 'u1')).toBe(0);
     expect(storedCartCount(null, 'u1')).toBe(0);
   });
