@@ -29,9 +29,9 @@ export async function announceProducts(
   const batchSize = Math.min(options.batchSize ?? SAFE_BULK_WRITE, SAFE_BULK_WRITE);
   let recorded = 0;
   for (let pass = 0; pass < (options.passes ?? 5); pass++) {
-    const ids = (
-      await Product.find({ announced: { $ne: true }, deleting: { $ne: true } }, { product_id: 1 }).lean()
-    ).map((p) => p.product_id);
+    const ids = (await Product.find({ announced: { $ne: true }, deleting: { $ne: true } }, { product_id: 1 }).lean()).map(
+      (p) => p.product_id,
+    );
     if (ids.length === 0) break;
     let busy = 0;
     for (let at = 0; at < ids.length; at += batchSize) {

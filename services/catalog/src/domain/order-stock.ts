@@ -87,7 +87,10 @@ export function applyStockChange(product: StockState, requestId: string, kind: S
       status = 'sold_out';
       soldOutByOrder = true;
     }
-    stockTaken = keep([...takes.filter((t) => t.request_id !== requestId), { request_id: requestId, quantity: round2(took), unit: product.unit }]);
+    stockTaken = keep([
+      ...takes.filter((t) => t.request_id !== requestId),
+      { request_id: requestId, quantity: round2(took), unit: product.unit },
+    ]);
   } else {
     const take = takes.find((t) => t.request_id === requestId);
     if (!take) {

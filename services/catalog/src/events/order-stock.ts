@@ -47,18 +47,29 @@ export function orderStock(deps: OrderStockDeps) {
           return 'deleted' as const;
         }
         if (current.farmer_id !== event.farmer_id) {
-          log.error({ farmerId: event.farmer_id, owner: current.farmer_id }, 'stock change from an order skipped: the product is another farmer’s');
+          log.error(
+            { farmerId: event.farmer_id, owner: current.farmer_id },
+            'stock change from an order skipped: the product is another farmer’s',
+          );
           return 'not-theirs' as const;
         }
         const outcome = applyStockChange(
-          { unit: current.unit, quantity: current.quantity, status: current.status, stock_ops: current.stock_ops, stock_taken: current.stock_taken as Taken[] | undefined, sold_out_by_order: current.sold_out_by_order },
+          {
+            unit: current.unit,
+            quantity: current.quantity,
+            status: current.status,
+            stock_ops: current.stock_ops,
+            stock_taken: current.stock_taken as Taken[] | undefined,
+            sold_out_by_order: current.sold_out_by_order,
+          },
           event.request_id,
           kind,
           lines,
         );
         if (outcome.kind === 'applied') return 'already' as const;
         if (outcome.kind === 'wait') throw new StockChangeLater(outcome.reason);
-        for (const note of outcome.notes) log.warn({ quantity: current.quantity, unit: current.unit }, `stock change from an order: ${note}`);
+        for (const note of outcome.notes)
+          log.warn({ quantity: current.quantity, unit: current.unit }, `stock change from an order: ${note}`);
 
         const revision = (current.revision ?? 1) + 1;
         const changedAt = new Date();

@@ -74,7 +74,8 @@ const orderFields = (requestId: string, lines: Line[], revision: number) => ({
 
 /** Publishes the acceptance twice, as two different messages (a redelivery JetStream cannot de-duplicate). */
 async function accept(requestId: string, lines: Line[], times = 2) {
-  for (let i = 0; i < times; i++) await bus.publish(OrderAccepted, orderFields(requestId, lines, 2), `test-accepted:${requestId}:${i}:${randomUUID()}`);
+  for (let i = 0; i < times; i++)
+    await bus.publish(OrderAccepted, orderFields(requestId, lines, 2), `test-accepted:${requestId}:${i}:${randomUUID()}`);
 }
 async function cancel(requestId: string, lines: Line[], wasAccepted = true, times = 2) {
   for (let i = 0; i < times; i++) {
@@ -148,7 +149,11 @@ describe('an accepted request takes stock, once', () => {
     expect(await until(productId, (p) => p.quantity !== 7)).toMatchObject({ quantity: 10, status: 'available', revision: 3 });
     await settled();
     expect(await productNow(productId)).toMatchObject({ quantity: 10, revision: 3 });
-    expect((await changeOf(productId, 3))?.payload).toMatchObject({ changed: ['stock'], quantity: 10, stock_ops: [`${requestId}:take`, `${requestId}:give`] });
+    expect((await changeOf(productId, 3))?.payload).toMatchObject({
+      changed: ['stock'],
+      quantity: 10,
+      stock_ops: [`${requestId}:take`, `${requestId}:give`],
+    });
   });
 
   it('a cancellation of a request that was never accepted gives nothing', async () => {
@@ -237,7 +242,17 @@ describe('order of events and odd cases', () => {
     const kept = await newProduct({ quantity: 5 });
     await bus.publish(
       OrderAccepted,
-      { ...orderFields(randomUUID(), [{ product_id: kept, quantity: 1 }, { product_id: gone, quantity: 1 }], 2), farmer_id: randomUUID() },
+      {
+        ...orderFields(
+          randomUUID(),
+          [
+            { product_id: kept, quantity: 1 },
+            { product_id: gone, quantity: 1 },
+          ],
+          2,
+        ),
+        farmer_id: randomUUID(),
+      },
       `test-accepted:${randomUUID()}`,
     );
     await accept(randomUUID(), [{ product_id: gone, quantity: 1 }], 1);

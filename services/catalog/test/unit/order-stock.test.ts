@@ -81,8 +81,9 @@ describe('a give (cancelled after it was accepted)', () => {
   });
 
   it('gives back only what a clamped take really took', () => {
-    expect(applyStockChange(product({ quantity: 0, status: 'sold_out', sold_out_by_order: true, ...taken(3) }), 'r1', 'give', kg(5)))
-      .toMatchObject({ quantity: 3, status: 'available', sold_out_by_order: false, changed: ['stock', 'status'] });
+    expect(
+      applyStockChange(product({ quantity: 0, status: 'sold_out', sold_out_by_order: true, ...taken(3) }), 'r1', 'give', kg(5)),
+    ).toMatchObject({ quantity: 3, status: 'available', sold_out_by_order: false, changed: ['stock', 'status'] });
   });
 
   it('makes a sold-out product available again only if a take sold it out', () => {
