@@ -20,6 +20,8 @@ export async function signInThroughShell(context: BrowserContext, account: Crede
   await username.fill(account.email);
   await page.locator('#password').fill(account.password);
   await page.locator('#kc-login').click();
-  await page.waitForURL((url) => url.origin === publicUrl && !url.pathname.startsWith('/auth') && home.test(url.pathname), { timeout: 30_000 });
+  await page.waitForURL((url) => url.origin === publicUrl && !url.pathname.startsWith('/auth') && home.test(url.pathname), {
+    timeout: 30_000,
+  });
   return page;
 }
