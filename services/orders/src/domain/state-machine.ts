@@ -43,7 +43,8 @@ export type Verdict =
   /** 403: this party may never take this action; 409: not from this status (or not any more). */
   | { ok: false; status: 400 | 403 | 409; message: string };
 
-const VERB: Record<OrderAction, string> = { accept: 'accept', decline: 'decline', fulfil: 'mark fulfilled', cancel: 'cancel' };
+/** "accept it", "mark a request fulfilled", … */
+const verb = (action: OrderAction, object: string) => (action === 'fulfil' ? `mark ${object} fulfilled` : `${action} ${object}`);
 
 const STATE_WORDS: Record<OrderStatus, string> = {
   sent: 'is waiting for the farmer',
@@ -58,9 +59,9 @@ function whatNext(from: OrderStatus, by: Party): string {
   if (FINAL_STATUSES.includes(from)) {
     return by === 'buyer' ? 'nothing more can change on it; send a new request if you still want the produce.' : 'nothing more can change on it.';
   }
-  const possible = TRANSITIONS.filter((t) => t.from === from && t.by.includes(by)).map((t) => VERB[t.action]);
+  const possible = TRANSITIONS.filter((t) => t.from === from && t.by.includes(by)).map((t) => verb(t.action, 'it'));
   if (possible.length === 0) return by === 'buyer' ? 'wait for the farmer to answer.' : 'nothing more can be done on it.';
-  return `you can now ${possible.join(' or ')} it.`;
+  return `you can now ${possible.join(' or ')}.`;
 }
 
 /**
@@ -76,23 +77,23 @@ export function decide(
 ): Verdict {
   const anyParty = TRANSITIONS.filter((t) => t.action === action);
   if (!anyParty.some((t) => t.by.includes(by))) {
-    return { ok: false, status: 403, message: `Only the ${by === 'buyer' ? 'farmer' : 'buyer'} can ${VERB[action]} a request.` };
+    return { ok: false, status: 403, message: `Only the farmer can ${verb(action, 'a request')}.` };
   }
   const transition = anyParty.find((t) => t.from === from);
   if (!transition) {
-    return { ok: false, status: 409, message: `${number} ${STATE_WORDS[from]}, so you cannot ${VERB[action]} it; ${whatNext(from, by)}` };
+    return { ok: false, status: 409, message: `${number} ${STATE_WORDS[from]}, so you cannot ${verb(action, 'it')}; ${whatNext(from, by)}` };
   }
   if (!transition.by.includes(by)) {
     const who = transition.by.join(' or the ');
     return {
       ok: false,
       status: 409,
-      message: `${number} ${STATE_WORDS[from]}: only the ${who} can ${VERB[action]} it now; ${whatNext(from, by)}`,
+      message: `${number} ${STATE_WORDS[from]}: only the ${who} can ${verb(action, 'it')} now; ${whatNext(from, by)}`,
     };
   }
   const reason = options.reason?.trim() ?? '';
   if (transition.reason === 'always' && !reason) {
-    return { ok: false, status: 400, message: `Give a reason to ${VERB[action]} ${number}; the ${by === 'buyer' ? 'farmer' : 'buyer'} will see it.` };
+    return { ok: false, status: 400, message: `Give a reason to ${verb(action, number)}; the ${by === 'buyer' ? 'farmer' : 'buyer'} will see it.` };
   }
   if (transition.reason === 'lowered' && options.lowered && !reason) {
     return { ok: false, status: 400, message: `You lowered a quantity of ${number}: give a reason so the buyer knows why.` };
