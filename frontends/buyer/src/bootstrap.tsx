@@ -1,5 +1,5 @@
 // The buyer remote as an app of its own (npm run dev / its server's index.html), without the shell: the
-// four exposed pages on the shell's own routes, in <StandaloneShell>.
+// exposed pages on the shell's own routes, in <StandaloneShell>.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from '@tuber/ui/router';
@@ -8,6 +8,7 @@ import BuyerProfilePage from './exposed/BuyerProfilePage.js';
 import CartPage from './exposed/CartPage.js';
 import FeedPage from './exposed/FeedPage.js';
 import ProductDetailPage from './exposed/ProductDetailPage.js';
+import RequestsPage from './exposed/RequestsPage.js';
 import { DevSession } from './standalone/DevSession.js';
 import { StandaloneNav } from './standalone/StandaloneNav.js';
 
@@ -19,6 +20,7 @@ const router = createBrowserRouter([
       { path: '/dashboard/buyer/:productId', element: <ProductDetailPage /> },
       { path: '/dashboard/cart', element: <CartPage /> },
       { path: '/dashboard/buyerprofile', element: <BuyerProfilePage /> },
+      { path: '/dashboard/requests', element: <RequestsPage /> },
       { path: '/dashboard/farmer', element: <p style={{ padding: 16 }}>The farmer pages are in the farmer remote.</p> },
       { path: '*', element: <Navigate to="/dashboard/buyer" replace /> },
     ],

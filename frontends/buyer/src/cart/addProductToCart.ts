@@ -1,12 +1,18 @@
-// "Add to cart" on the detail page: the cart rule, saved, with the spec's toast (§8).
-import type { Toaster } from '@tuber/ui';
+// "Add to cart" on the detail page: the cart rule, saved, with the spec's toast (§8); issue 12 adds the
+// toast's "View cart" link and counts the add for the farmer's insights.
+import type { ApiClient, Toaster } from '@tuber/ui';
 import type { Product } from '../catalog/types.js';
+import { sendActivity } from '../orders/activity.js';
+import { CART_ROUTE } from '../orders/types.js';
 import { addToCart } from './cart.js';
 import { getCart, saveCart } from './cartStore.js';
 
-export function addProductToCart(product: Product, toast: Toaster): void {
+export const VIEW_CART = { label: 'View cart', to: CART_ROUTE } as const;
+
+export function addProductToCart(product: Product, toast: Toaster, api?: ApiClient): void {
   const { cart, outcome } = addToCart(getCart(), product);
   saveCart(cart);
-  if (outcome === 'added') toast.success('item added to cart');
-  else toast.info('quantity increased');
+  if (outcome === 'added') toast.success('item added to cart', { action: VIEW_CART });
+  else toast.info('quantity increased', { action: VIEW_CART });
+  if (api) sendActivity(api, product.product_id, 'cart_add');
 }

@@ -74,6 +74,12 @@ export function decrement(cart: Cart, productId: string): CartItem[] {
   return cart.map((item) => (item.product_id === productId && item.quantity > 1 ? withQuantity(item, item.quantity - 1) : item));
 }
 
+/** Sets a line's quantity (a whole number, at least 1), e.g. to what the farmer still has (issue 12). */
+export function setQuantity(cart: Cart, productId: string, quantity: number): CartItem[] {
+  const next = Math.max(1, Math.floor(quantity));
+  return cart.map((item) => (item.product_id === productId ? withQuantity(item, next) : item));
+}
+
 export function removeFromCart(cart: Cart, productId: string): CartItem[] {
   return cart.filter((item) => item.product_id !== productId);
 }

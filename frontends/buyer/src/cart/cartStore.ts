@@ -1,9 +1,14 @@
 // The cart in local storage under "cart" (spec §3, §9), as a store React can subscribe to. Every change is
 // saved at once; other tabs learn of it through the `storage` event, this tab through its own listeners.
+// Issue 12: the signed-in user the cart belongs to is kept beside it under "cart_owner" (the items keep the
+// spec's shape), and the shell's cart badge (counter 'cart', the sum of the quantities) follows every change.
 import { useSyncExternalStore } from 'react';
-import { parseCart, serializeCart, type Cart, type CartItem } from './cart.js';
+import { setCounter } from '@tuber/ui';
+import { parseCart, serializeCart, summarize, type Cart, type CartItem } from './cart.js';
+import { cartOwnerDecision } from './cartOwner.js';
 
 export const CART_STORAGE_KEY = 'cart';
+export const CART_OWNER_KEY = 'cart_owner';
 
 const listeners = new Set<() => void>();
 let cachedText: string | null | undefined;
@@ -19,6 +24,9 @@ function storage(): Storage | null {
 }
 
 let memoryText: string | null = null;
+let memoryOwner: string | null = null;
+/** The signed-in user this page runs for (claimCart), so a save records the owner. */
+let currentUser: string | null = null;
 
 function readText(): string | null {
   const store = storage();
@@ -28,6 +36,31 @@ function readText(): string | null {
   } catch {
     return memoryText;
   }
+}
+
+/** The user id the stored cart belongs to, or null (a cart from before issue 12, or none yet). */
+export function readCartOwner(): string | null {
+  const store = storage();
+  if (!store) return memoryOwner;
+  try {
+    return store.getItem(CART_OWNER_KEY);
+  } catch {
+    return memoryOwner;
+  }
+}
+
+function writeOwner(userId: string): void {
+  memoryOwner = userId;
+  try {
+    storage()?.setItem(CART_OWNER_KEY, userId);
+  } catch {
+    // disabled storage: the in-memory owner is enough for this page
+  }
+}
+
+/** Tells the shell's badges how many items the cart holds. */
+function publishCount(): void {
+  setCounter('cart', summarize(getCart()).totalItems);
 }
 
 /** The current cart; the same array until the stored text changes (what useSyncExternalStore needs). */
@@ -41,6 +74,7 @@ export function getCart(): CartItem[] {
 }
 
 function notify() {
+  publishCount();
   for (const listener of listeners) listener();
 }
 
@@ -52,7 +86,25 @@ export function saveCart(cart: Cart): void {
   } catch {
     // quota or disabled storage: keep the in-memory copy
   }
+  if (currentUser) writeOwner(currentUser);
   notify();
+}
+
+/**
+ * The buyer remote runs for `userId`: a cart recorded for someone else (left on a shared phone) is emptied
+ * rather than shown, a cart without an owner is taken over, and the badge is brought up to date.
+ */
+export function claimCart(userId: string): void {
+  currentUser = userId;
+  const decision = cartOwnerDecision(readCartOwner(), userId);
+  if (decision === 'clear') saveCart([]);
+  else if (decision === 'adopt') writeOwner(userId);
+  publishCount();
+}
+
+/** True when the stored cart may be shown to `userId` (no owner recorded, or this user). */
+export function cartVisibleTo(userId: string | null): boolean {
+  return userId === null || cartOwnerDecision(readCartOwner(), userId) !== 'clear';
 }
 
 /** Applies a change to the current cart, saves it and returns the new cart. */
@@ -64,7 +116,7 @@ export function updateCart(change: (cart: CartItem[]) => CartItem[]): CartItem[]
 
 function onStorage(event: StorageEvent) {
   // key null: another tab cleared the whole storage.
-  if (event.key === CART_STORAGE_KEY || event.key === null) notify();
+  if (event.key === CART_STORAGE_KEY || event.key === CART_OWNER_KEY || event.key === null) notify();
 }
 
 export function subscribeToCart(listener: () => void): () => void {
@@ -78,4 +130,13 @@ export function subscribeToCart(listener: () => void): () => void {
 
 export function useCart(): CartItem[] {
   return useSyncExternalStore(subscribeToCart, getCart, () => empty);
+}
+
+// The badge is right as soon as the remote loads, and follows changes made in other tabs even when no page
+// of this remote is subscribed.
+if (typeof window !== 'undefined') {
+  publishCount();
+  window.addEventListener('storage', (event) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) publishCount();
+  });
 }

@@ -1,12 +1,27 @@
-// The Contact Farmer modal (spec §2): spinner, then the farmer's business, location, phone and e-mail links.
+// The Contact Farmer modal (spec §2): spinner, then the farmer's business, location, phone and e-mail links;
+// issue 12 adds "Chat on WhatsApp" and counts the clicks on each for the farmer's insights.
 import { useEffect, useRef } from 'react';
-import { Spinner } from '@tuber/ui';
+import { Spinner, useApi } from '@tuber/ui';
+import { sendActivity } from '../orders/activity.js';
 import { growsLine, mailtoHref, telHref } from './contactText.js';
 import { useFarmerContact } from './useFarmerContact.js';
+import { WhatsAppLink } from './WhatsAppLink.js';
+import { farmerChatText } from './whatsAppText.js';
 import styles from './contact.module.css';
 
-export function ContactFarmerModal({ farmerId, onClose }: { farmerId: string; onClose: () => void }) {
+export interface ContactAbout {
+  /** The product the buyer is looking at: contact clicks are counted for it. */
+  productId?: string;
+  /** The WhatsApp message, given the business name (default: a greeting naming Tuber Market). */
+  chatText?: (businessName: string) => string;
+}
+
+export function ContactFarmerModal({ farmerId, onClose, productId, chatText = farmerChatText }: { farmerId: string; onClose: () => void } & ContactAbout) {
   const state = useFarmerContact(farmerId);
+  const api = useApi();
+  const count = (kind: 'contact_phone' | 'contact_email') => {
+    if (productId) sendActivity(api, productId, kind);
+  };
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -60,18 +75,19 @@ export function ContactFarmerModal({ farmerId, onClose }: { farmerId: string; on
             <p className={styles.location}>{state.contact.location}</p>
             <ul className={styles.links}>
               <li>
-                <a className={styles.link} href={telHref(state.contact.phone)}>
+                <a className={styles.link} href={telHref(state.contact.phone)} onClick={() => count('contact_phone')}>
                   <span className={styles.linkLabel}>Phone</span>
                   {state.contact.phone}
                 </a>
               </li>
               <li>
-                <a className={styles.link} href={mailtoHref(state.contact.email)}>
+                <a className={styles.link} href={mailtoHref(state.contact.email)} onClick={() => count('contact_email')}>
                   <span className={styles.linkLabel}>E-mail</span>
                   {state.contact.email}
                 </a>
               </li>
             </ul>
+            <WhatsAppLink phone={state.contact.phone} text={chatText(state.contact.business_name)} productId={productId} />
             {grows ? <p className={styles.grows}>{grows}</p> : null}
           </>
         ) : null}

@@ -3,6 +3,7 @@
 // changes through Keycloak's verified e-mail update ("Change e-mail", when the shell offers it).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Spinner, useApi, useAuth, useToast } from '@tuber/ui';
+import { useCartOwner } from '../cart/useCartOwner.js';
 import type { BuyerProfile } from '../catalog/types.js';
 import {
   buyerProfileChange,
@@ -20,6 +21,7 @@ type ProfileState = { status: 'loading' } | { status: 'ready'; profile: BuyerPro
 const PROFILE_PATH = '/dashboard/buyerprofile';
 
 export default function BuyerProfilePage() {
+  useCartOwner();
   const api = useApi();
   const toast = useToast();
   const auth = useAuth();

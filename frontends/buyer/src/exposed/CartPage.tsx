@@ -1,8 +1,10 @@
-// The cart at /dashboard/cart (spec §2, §4): items from local storage, quantities, totals, Contact Farmer. No
-// checkout. Each view checks every line against the catalog (issue 11): a changed price, sold out, next
-// harvest or a removed product is shown on the line, and the totals count what the buyer can have now.
-import { buttonClass, formatNaira, unitLabel } from '@tuber/ui';
-import { acceptPrice, decrement, increment, removeFromCart, type CartItem } from '../cart/cart.js';
+// The cart at /dashboard/cart (spec §2, §4): items from local storage, quantities, totals, Contact Farmer. Each
+// view checks every line against the catalog (issue 11): a changed price, sold out, next harvest or a removed
+// product is shown on the line, and the totals count what the buyer can have now. Issue 12: the lines are
+// grouped by farmer, and each group is sent to its farmer as an order request (or all at once).
+import { Link } from '@tuber/ui/router';
+import { Button, buttonClass, formatNaira, todayCalendarDay, unitLabel } from '@tuber/ui';
+import { acceptPrice, decrement, increment, removeFromCart, setQuantity, type CartItem } from '../cart/cart.js';
 import {
   countsInTotal,
   currentLineTotalKobo,
@@ -11,10 +13,19 @@ import {
   summarizeChecked,
   type LineCheck,
 } from '../cart/cartCheck.js';
-import { updateCart, useCart } from '../cart/cartStore.js';
+import { cartVisibleTo, updateCart, useCart } from '../cart/cartStore.js';
 import { useCartCheck } from '../cart/useCartCheck.js';
+import { useCartOwner } from '../cart/useCartOwner.js';
+import { fieldId, useSendRequests, type SendRequests } from '../cart/useSendRequests.js';
+import { FEED_ROUTE } from '../catalog/types.js';
 import { ContactFarmerButton } from '../contact/ContactFarmerButton.js';
+import { cartLineChatText } from '../contact/whatsAppText.js';
+import type { LineProblemView } from '../orders/problems.js';
+import { ORDER_LIMITS } from '../orders/types.js';
+import { groupByFarmer, groupTitle, sendableItems, type FarmerGroup, type RequestFormErrors } from '../orders/requestForm.js';
 import styles from '../cart/cart.module.css';
+
+const NO_ITEMS: CartItem[] = [];
 
 function LineNotice({ item, check }: { item: CartItem; check: LineCheck }) {
   switch (check.state) {
@@ -66,10 +77,45 @@ function LineNotice({ item, check }: { item: CartItem; check: LineCheck }) {
   }
 }
 
-function CartItemCard({ item, check }: { item: CartItem; check: LineCheck }) {
+/** What the orders service said about this line when the request was refused, and the one fix. */
+function LineProblem({ item, problem, onFixed }: { item: CartItem; problem: LineProblemView; onFixed: () => void }) {
+  const { fix } = problem;
+  const apply = () => {
+    if (fix.kind === 'use-price') updateCart((cart) => acceptPrice(cart, item.product_id, { price: fix.price, unit: fix.unit }));
+    else if (fix.kind === 'set-quantity') updateCart((cart) => setQuantity(cart, item.product_id, fix.quantity));
+    else updateCart((cart) => removeFromCart(cart, item.product_id));
+    onFixed();
+  };
+  return (
+    <div className={styles.problem} role="alert" data-testid="cart-item-problem" data-problem={problem.problem}>
+      <p>{problem.text}</p>
+      <button type="button" className={buttonClass('secondary', styles.small)} onClick={apply}>
+        {fix.label}
+      </button>
+    </div>
+  );
+}
+
+function CartItemCard({
+  item,
+  check,
+  problem,
+  businessName,
+  onChanged,
+}: {
+  item: CartItem;
+  check: LineCheck;
+  problem: LineProblemView | undefined;
+  businessName: string | null;
+  onChanged: () => void;
+}) {
   const image = item.images[0];
   const counted = countsInTotal(check);
   const unit = check.state === 'price-changed' ? check.now.unit : item.unit;
+  const change = (apply: (cart: CartItem[]) => CartItem[]) => {
+    updateCart(apply);
+    onChanged();
+  };
   return (
     <li
       className={counted ? styles.item : `${styles.item} ${styles.itemLeftOut}`}
@@ -83,18 +129,19 @@ function CartItemCard({ item, check }: { item: CartItem; check: LineCheck }) {
         <span className={styles.image} />
       )}
       <div className={styles.details}>
-        <h2 className={styles.name}>{item.product_name}</h2>
+        <h3 className={styles.name}>{item.product_name}</h3>
         <p className={styles.muted}>
           Price: <span data-testid="cart-item-price">{formatNaira(currentPriceKobo(item, check))}</span> {unitLabel(unit)}
         </p>
         <LineNotice item={item} check={check} />
+        {problem ? <LineProblem item={item} problem={problem} onFixed={onChanged} /> : null}
         <div className={styles.quantityRow}>
           <button
             type="button"
             className={styles.step}
             aria-label={`One less ${item.product_name}`}
             disabled={item.quantity <= 1}
-            onClick={() => updateCart((cart) => decrement(cart, item.product_id))}
+            onClick={() => change((cart) => decrement(cart, item.product_id))}
           >
             −
           </button>
@@ -105,7 +152,7 @@ function CartItemCard({ item, check }: { item: CartItem; check: LineCheck }) {
             type="button"
             className={styles.step}
             aria-label={`One more ${item.product_name}`}
-            onClick={() => updateCart((cart) => increment(cart, item.product_id))}
+            onClick={() => change((cart) => increment(cart, item.product_id))}
           >
             +
           </button>
@@ -118,39 +165,225 @@ function CartItemCard({ item, check }: { item: CartItem; check: LineCheck }) {
           <button
             type="button"
             className={buttonClass('secondary', styles.remove)}
-            onClick={() => updateCart((cart) => removeFromCart(cart, item.product_id))}
+            onClick={() => change((cart) => removeFromCart(cart, item.product_id))}
           >
             Remove
           </button>
-          <ContactFarmerButton farmerId={item.farmer_id} className={buttonClass('primary')} />
+          <ContactFarmerButton
+            farmerId={item.farmer_id}
+            className={buttonClass('primary')}
+            productId={item.product_id}
+            chatText={(business) => cartLineChatText(businessName ?? business, item)}
+          />
         </div>
       </div>
     </li>
   );
 }
 
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={`${id}-error`} className={styles.fieldError}>
+      {message}
+    </p>
+  ) : null;
+}
+
+const invalid = (id: string, message: string | undefined) =>
+  message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+/** The request to one farmer: pickup or delivery, address, preferred date, note, phone, and Send request. */
+function RequestFormView({
+  group,
+  sender,
+  sendable,
+  anySending,
+}: {
+  group: FarmerGroup;
+  sender: SendRequests;
+  sendable: number;
+  anySending: boolean;
+}) {
+  const farmerId = group.farmer_id;
+  const form = sender.formOf(farmerId);
+  const errors: RequestFormErrors = sender.errorsOf(farmerId);
+  const sending = sender.sending.has(farmerId);
+  const id = (field: Parameters<typeof fieldId>[1]) => fieldId(farmerId, field);
+  const leftOut = group.items.length - sendable;
+  return (
+    <form
+      className={styles.form}
+      aria-label={`Request to ${groupTitle(group)}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void sender.send(group);
+      }}
+    >
+      <h3 className={styles.formTitle}>Request to {groupTitle(group)}</h3>
+      <p className={styles.muted}>
+        No payment now: the farmer confirms what they can sell, then you agree how to pay.
+        {leftOut > 0 ? ` ${leftOut === 1 ? '1 line is' : `${leftOut} lines are`} left out: sold out or no longer available.` : ''}
+      </p>
+      {errors.lines ? (
+        <p id={id('lines')} tabIndex={-1} className={styles.fieldError} role="alert">
+          {errors.lines}
+        </p>
+      ) : null}
+      <fieldset className={styles.choice}>
+        <legend>Pickup or delivery</legend>
+        {(['pickup', 'delivery'] as const).map((option) => (
+          <label key={option} className={styles.radio}>
+            <input
+              type="radio"
+              name={id('fulfilment')}
+              value={option}
+              checked={form.fulfilment === option}
+              onChange={() => sender.setForm(farmerId, { fulfilment: option })}
+            />
+            {option === 'pickup' ? 'Pickup from the farm' : 'Delivery'}
+          </label>
+        ))}
+      </fieldset>
+      {form.fulfilment === 'delivery' ? (
+        <div className={styles.field}>
+          <label htmlFor={id('address')}>Delivery address</label>
+          <textarea
+            id={id('address')}
+            rows={2}
+            maxLength={ORDER_LIMITS.addressMaxLength}
+            value={form.address}
+            onChange={(event) => sender.setForm(farmerId, { address: event.target.value })}
+            {...invalid(id('address'), errors.address)}
+          />
+          <FieldError id={id('address')} message={errors.address} />
+        </div>
+      ) : null}
+      <div className={styles.fieldRow}>
+        <div className={styles.field}>
+          <label htmlFor={id('preferred_date')}>Preferred date</label>
+          <input
+            id={id('preferred_date')}
+            type="date"
+            min={todayCalendarDay()}
+            value={form.preferred_date}
+            onChange={(event) => sender.setForm(farmerId, { preferred_date: event.target.value })}
+            {...invalid(id('preferred_date'), errors.preferred_date)}
+          />
+          <FieldError id={id('preferred_date')} message={errors.preferred_date} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={id('phone')}>Your phone number</label>
+          <input
+            id={id('phone')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            value={form.phone}
+            onChange={(event) => sender.setForm(farmerId, { phone: event.target.value })}
+            {...invalid(id('phone'), errors.phone)}
+          />
+          <FieldError id={id('phone')} message={errors.phone} />
+        </div>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={id('note')}>Note for the farmer (optional)</label>
+        <textarea
+          id={id('note')}
+          rows={2}
+          maxLength={ORDER_LIMITS.noteMaxLength}
+          value={form.note}
+          onChange={(event) => sender.setForm(farmerId, { note: event.target.value })}
+          {...invalid(id('note'), errors.note)}
+        />
+        <FieldError id={id('note')} message={errors.note} />
+      </div>
+      <Button type="submit" disabled={anySending} aria-busy={sending} className={styles.sendButton}>
+        {sending ? (
+          <>
+            <span className={styles.buttonSpinner} aria-hidden="true" /> Sending…
+          </>
+        ) : (
+          'Send request'
+        )}
+      </Button>
+    </form>
+  );
+}
+
+function FarmerGroupSection({
+  group,
+  checks,
+  sender,
+  anySending,
+}: {
+  group: FarmerGroup;
+  checks: ReadonlyMap<string, LineCheck>;
+  sender: SendRequests;
+  anySending: boolean;
+}) {
+  const headingId = `farmer-${group.farmer_id}-title`;
+  const subtotal = summarizeChecked(group.items, checks);
+  return (
+    <section className={styles.group} aria-labelledby={headingId} data-testid="farmer-group" data-farmer-id={group.farmer_id}>
+      <header className={styles.groupHeader}>
+        <h2 id={headingId} className={styles.groupTitle}>
+          {groupTitle(group)}
+        </h2>
+        <p className={styles.muted}>
+          {subtotal.totalItems} {subtotal.totalItems === 1 ? 'item' : 'items'} · {formatNaira(subtotal.totalKobo)}
+        </p>
+      </header>
+      <ul className={styles.items}>
+        {group.items.map((item) => (
+          <CartItemCard
+            key={item.product_id}
+            item={item}
+            check={checks.get(item.product_id) ?? { state: 'checking' }}
+            problem={sender.problems.get(item.product_id)}
+            businessName={group.business_name}
+            onChanged={() => sender.clearProblem(item.product_id)}
+          />
+        ))}
+      </ul>
+      <RequestFormView group={group} sender={sender} sendable={sendableItems(group.items, checks).length} anySending={anySending} />
+    </section>
+  );
+}
+
 export default function CartPage() {
-  const cart = useCart();
-  const checks = useCartCheck(cart);
+  const userId = useCartOwner();
+  const stored = useCart();
+  // Someone else's cart (a shared phone) is never shown, even for the moment before it is emptied.
+  const cart = cartVisibleTo(userId) ? stored : NO_ITEMS;
+  const { checks, businessNames, recheck } = useCartCheck(cart);
+  const sender = useSendRequests(checks, recheck);
   if (cart.length === 0) {
     return (
       <section className={styles.page}>
-        <p className={styles.empty}>There is no item in the cart</p>
+        <div className={styles.emptyBox}>
+          <p className={styles.empty}>There is no item in the cart</p>
+          <Link to={FEED_ROUTE} className={buttonClass('primary')}>
+            Browse products
+          </Link>
+        </div>
       </section>
     );
   }
   const summary = summarizeChecked(cart, checks);
+  const groups = groupByFarmer(cart, businessNames);
+  const anySending = sender.sending.size > 0;
   return (
     <section className={styles.page} aria-labelledby="cart-title">
       <h1 id="cart-title" className={styles.title}>
         Cart
       </h1>
       <div className={styles.layout}>
-        <ul className={styles.items}>
-          {cart.map((item) => (
-            <CartItemCard key={item.product_id} item={item} check={checks.get(item.product_id) ?? { state: 'checking' }} />
+        <div className={styles.groups}>
+          {groups.map((group) => (
+            <FarmerGroupSection key={group.farmer_id} group={group} checks={checks} sender={sender} anySending={anySending} />
           ))}
-        </ul>
+        </div>
         <aside className={styles.summary} aria-labelledby="cart-summary-title" data-testid="cart-summary" aria-busy={summary.checking > 0}>
           <h2 id="cart-summary-title" className={styles.summaryTitle}>
             Cart Summary
@@ -174,6 +407,22 @@ export default function CartPage() {
             <p className={styles.muted} data-testid="cart-left-out">
               {summary.leftOut === 1 ? '1 item is' : `${summary.leftOut} items are`} not counted: sold out or no longer available.
             </p>
+          ) : null}
+          {groups.length > 1 ? (
+            <div className={styles.sendAll}>
+              <p className={styles.muted}>
+                Your cart has products of {groups.length} farmers: one request goes to each.
+              </p>
+              <Button onClick={() => void sender.sendAll(groups)} disabled={anySending} aria-busy={anySending}>
+                {anySending ? (
+                  <>
+                    <span className={styles.buttonSpinner} aria-hidden="true" /> Sending…
+                  </>
+                ) : (
+                  'Send all'
+                )}
+              </Button>
+            </div>
           ) : null}
         </aside>
       </div>

@@ -4,6 +4,7 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useNavigationType } from '@tuber/ui/router';
 import { Button, Spinner, useSession } from '@tuber/ui';
+import { useCartOwner } from '../cart/useCartOwner.js';
 import { FeedControls } from '../feed/FeedControls.js';
 import { isNarrowed, NO_FILTERS, noResultsText, parseFeedSearch, toFeedSearch, type FeedFilters } from '../feed/feedQuery.js';
 import { ProductCard } from '../feed/ProductCard.js';
@@ -73,6 +74,7 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
 
 export default function FeedPage() {
   const session = useSession();
+  useCartOwner();
   const navigationType = useNavigationType();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,4 +1,6 @@
-// Product detail at /dashboard/buyer/:productId (spec §2): seller, photos, nutrition, the texts, Add to cart, Contact Farmer.
+// Product detail at /dashboard/buyer/:productId (spec §2): seller, photos, nutrition, the texts, Add to cart, Contact Farmer;
+// issue 12: Chat on WhatsApp, and the view counted for the farmer's insights.
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from '@tuber/ui/router';
 import {
   availability,
@@ -10,10 +12,17 @@ import {
   shortAge,
   Spinner,
   unitOf,
+  useApi,
   useToast,
 } from '@tuber/ui';
 import { addProductToCart } from '../cart/addProductToCart.js';
+import { useCartOwner } from '../cart/useCartOwner.js';
+import type { Product } from '../catalog/types.js';
 import { ContactFarmerButton } from '../contact/ContactFarmerButton.js';
+import { useFarmerContact } from '../contact/useFarmerContact.js';
+import { WhatsAppLink } from '../contact/WhatsAppLink.js';
+import { productChatText } from '../contact/whatsAppText.js';
+import { sendActivity } from '../orders/activity.js';
 import { Carousel } from '../detail/Carousel.js';
 import { NutritionChart } from '../detail/NutritionChart.js';
 import { useProduct } from '../detail/useProduct.js';
@@ -23,6 +32,17 @@ export default function ProductDetailPage() {
   const { productId } = useParams<{ productId: string }>();
   const state = useProduct(productId);
   const toast = useToast();
+  const api = useApi();
+  useCartOwner();
+
+  // One view per product opened (StrictMode's second mount and re-renders are not views).
+  const counted = useRef<string | null>(null);
+  const viewedId = state.status === 'ready' ? state.product.product_id : null;
+  useEffect(() => {
+    if (!viewedId || counted.current === viewedId) return;
+    counted.current = viewedId;
+    sendActivity(api, viewedId, 'view');
+  }, [api, viewedId]);
 
   if (state.status === 'loading') return <Spinner label="Loading product…" />;
   if (state.status === 'not-found') {
@@ -96,13 +116,19 @@ export default function ProductDetailPage() {
           ) : null}
           <div className={styles.actions}>
             {stock.kind === 'available' ? (
-              <Button onClick={() => addProductToCart(product, toast)}>Add to cart</Button>
+              <Button onClick={() => addProductToCart(product, toast, api)}>Add to cart</Button>
             ) : (
               <Button disabled title="This product cannot be bought now">
                 Add to cart
               </Button>
             )}
-            <ContactFarmerButton farmerId={product.farmer_id} className={buttonClass('secondary')} />
+            <ContactFarmerButton
+              farmerId={product.farmer_id}
+              className={buttonClass('secondary')}
+              productId={product.product_id}
+              chatText={(business) => productChatText(business, chatProduct(product))}
+            />
+            <ProductWhatsApp product={product} />
           </div>
         </div>
       </div>
@@ -128,5 +154,25 @@ export default function ProductDetailPage() {
         <p className={styles.text}>{product.cultural}</p>
       </section>
     </article>
+  );
+}
+
+const chatProduct = (product: Product) => ({
+  product_name: product.product_name,
+  price: product.price,
+  unit: unitOf(product),
+  tuber_size: product.tuber_size ?? null,
+});
+
+/** The farmer's WhatsApp, once their contact card is in (left out if it cannot be had or normalised). */
+function ProductWhatsApp({ product }: { product: Product }) {
+  const contact = useFarmerContact(product.farmer_id, { quiet: true });
+  if (contact.status !== 'ready') return null;
+  return (
+    <WhatsAppLink
+      phone={contact.contact.phone}
+      text={productChatText(contact.contact.business_name || product.business_name, chatProduct(product))}
+      productId={product.product_id}
+    />
   );
 }

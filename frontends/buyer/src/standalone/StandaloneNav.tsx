@@ -5,6 +5,7 @@ export function StandaloneNav() {
   const links = [
     { to: '/dashboard/buyer', label: 'products', end: true },
     { to: '/dashboard/cart', label: 'carts', end: false },
+    { to: '/dashboard/requests', label: 'my requests', end: false },
     { to: '/dashboard/buyerprofile', label: 'profile', end: false },
   ];
   return (

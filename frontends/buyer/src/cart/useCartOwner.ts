@@ -1,0 +1,15 @@
+// Every exposed page calls this: when the remote runs for a signed-in user, the cart is checked to be
+// theirs (cartStore.claimCart) before the page paints, and the cart badge is set.
+import { useLayoutEffect } from 'react';
+import { useSession } from '@tuber/ui';
+import { claimCart } from './cartStore.js';
+
+/** The signed-in user's id, or null; claims the cart for them. */
+export function useCartOwner(): string | null {
+  const session = useSession();
+  const userId = session.status === 'signed-in' ? session.user.id : null;
+  useLayoutEffect(() => {
+    if (userId) claimCart(userId);
+  }, [userId]);
+  return userId;
+}
