@@ -1,13 +1,22 @@
 // The authorisation matrix of every route the services publish (read from their OpenAPI documents)
-// × {anonymous, buyer, farmer A, farmer B}; object-level checks between two farmers; and mass
-// assignment of fields a caller must never set, on every write route.
+// × {anonymous, buyer B, farmer B, buyer, farmer A}; object-level checks between two farmers and
+// between two buyers (order requests); and mass assignment of fields a caller must never set, on
+// every write route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { imageForm, photo } from '../support/api.js';
 import { createAccount, deleteAccount } from '../support/accounts.js';
 import { disposeCast, makeCast, signIn, type Actor, type Cast } from './support/actors.js';
-import { makeProduct, postProduct, productBody, uploadPhoto } from './support/objects.js';
+import {
+  makeOrderRequest,
+  makeProduct,
+  orderRequestBody,
+  postOrderRequest,
+  postProduct,
+  productBody,
+  uploadPhoto,
+} from './support/objects.js';
 import { fill, operations, WRITE_METHODS, type Operation } from './support/openapi.js';
 import { ROUTE_RULES } from './support/routes.js';
 import { call, catalogMongoUrl, isErrorShape, mediaMongoUrl, profileMongoUrl, type Answer } from './support/stack.js';
@@ -25,17 +34,22 @@ beforeAll(async () => {
   fixtures.productId = await makeProduct(cast.farmerA);
   fixtures.imageId = await uploadPhoto(cast.farmerA, 'unattached.jpg');
   doomedProduct = await makeProduct(cast.farmerA);
+  // An order request between the buyer and farmer A: buyer B and farmer B are no party to it.
+  fixtures.id = await makeOrderRequest(cast.buyer, fixtures.productId);
 }, 180_000);
 
 afterAll(async () => {
   await disposeCast(cast);
 });
 
-type Who = 'anonymous' | 'buyer' | 'farmer A' | 'farmer B';
+type Who = 'anonymous' | 'buyer' | 'buyer B' | 'farmer A' | 'farmer B';
+/** The order of the matrix: the parties to the fixtures last, the owner very last (an allowed DELETE removes the object). */
+const MATRIX: Who[] = ['anonymous', 'buyer B', 'farmer B', 'buyer', 'farmer A'];
+const isBuyer = (who: Who) => who === 'buyer' || who === 'buyer B';
 
 async function tokenOf(who: Who): Promise<string | undefined> {
   if (who === 'anonymous') return undefined;
-  const actor = { buyer: cast.buyer, 'farmer A': cast.farmerA, 'farmer B': cast.farmerB }[who];
+  const actor = { buyer: cast.buyer, 'buyer B': cast.buyerB, 'farmer A': cast.farmerA, 'farmer B': cast.farmerB }[who];
   return actor.token();
 }
 
@@ -52,8 +66,13 @@ function expectation(op: Operation, who: Who): { deny: number[] } | { allow: tru
   const rule = ROUTE_RULES[op.key]!;
   if (rule.access === 'public') return { allow: true };
   if (who === 'anonymous') return { deny: [401] };
-  if (rule.access === 'farmer' && who === 'buyer') return { deny: [403] };
+  // A farmer's route refuses a buyer by role (403); where the object decides (owner), a buyer who
+  // is no party to it may also be answered as if it did not exist (an order request: 404).
+  if (rule.access === 'farmer' && isBuyer(who)) return { deny: rule.owner ? [403, 404] : [403] };
+  if (rule.access === 'buyer' && !isBuyer(who)) return { deny: [403] };
   if (rule.owner && who !== 'farmer A') return { deny: [403, 404] };
+  // The fixtures' order request is between the buyer and farmer A.
+  if (rule.parties && who !== 'farmer A' && who !== 'buyer') return { deny: [403, 404] };
   return { allow: true };
 }
 
@@ -74,13 +93,12 @@ describe('every route is classified', () => {
   });
 });
 
-describe('authorisation matrix: every route × {anonymous, buyer, farmer B, farmer A}', () => {
+describe('authorisation matrix: every route × {anonymous, buyer B, farmer B, buyer, farmer A}', () => {
   it.each(ops.map((op) => [op.key, op] as const))('%s', async (_key, op) => {
     expect(ROUTE_RULES[op.key], `${op.key} is not classified`).toBeDefined();
     const params = { ...fixtures, ...(op.method === 'DELETE' ? { productId: doomedProduct } : {}) };
     const seen: string[] = [];
-    // The owner goes last: an allowed DELETE removes the object.
-    for (const who of ['anonymous', 'buyer', 'farmer B', 'farmer A'] as Who[]) {
+    for (const who of MATRIX) {
       const answer = await probe(op, who, params);
       const expected = expectation(op, who);
       seen.push(`${who} → ${answer.status}`);
@@ -188,12 +206,76 @@ describe('object level: farmer B against farmer A', () => {
   });
 });
 
+describe('object level: order requests are their buyer’s and their farmer’s only', () => {
+  let requestId: string;
+  beforeAll(async () => {
+    requestId = await makeOrderRequest(cast.buyer, fixtures.productId!);
+  }, 60_000);
+
+  it('buyer B and farmer B can neither read nor find the buyer’s request to farmer A; both parties can', async () => {
+    for (const actor of [cast.buyerB, cast.farmerB]) {
+      const one = await call('GET', `/api/orders/requests/${requestId}`, { token: await actor.token() });
+      expect([403, 404], `${actor.label}: ${one.text.slice(0, 200)}`).toContain(one.status);
+      expect(one.text).not.toContain(cast.buyer.id);
+      expect(one.text).not.toContain('8031234567');
+      denialChecked();
+      const list = await call('GET', '/api/orders/requests', { token: await actor.token() });
+      expect(list.status, `${actor.label}: ${list.text.slice(0, 200)}`).toBe(200);
+      expect(list.text, `${actor.label}'s list`).not.toContain(requestId);
+      denialChecked();
+    }
+    for (const actor of [cast.buyer, cast.farmerA]) {
+      const one = await call('GET', `/api/orders/requests/${requestId}`, { token: await actor.token() });
+      expect(one.status, `${actor.label}: ${one.text.slice(0, 200)}`).toBe(200);
+      expect(one.body.request_id).toBe(requestId);
+      const list = await call('GET', '/api/orders/requests', { token: await actor.token() });
+      expect(list.text, `${actor.label}'s list`).toContain(requestId);
+    }
+  });
+
+  it('nobody but its farmer moves it on, nobody but its parties cancels it; it stays as it was', async () => {
+    const attempts: [Actor, string, Record<string, unknown>][] = [
+      [cast.farmerB, 'accept', {}],
+      [cast.farmerB, 'decline', { reason: 'Not mine to decline' }],
+      [cast.farmerB, 'fulfil', {}],
+      [cast.farmerB, 'cancel', { reason: 'Not mine to cancel' }],
+      [cast.buyerB, 'cancel', { reason: 'Not mine to cancel' }],
+      [cast.buyerB, 'read', {}],
+      // The buyer is a party, but accepting is the farmer's.
+      [cast.buyer, 'accept', {}],
+    ];
+    for (const [actor, action, body] of attempts) {
+      const answer = await call('POST', `/api/orders/requests/${requestId}/${action}`, { token: await actor.token(), json: body });
+      expect([403, 404], `${action} as ${actor.label}: ${answer.text.slice(0, 200)}`).toContain(answer.status);
+      expect(isErrorShape(answer.body, answer.status), `${action} as ${actor.label}: error shape`).toBe(true);
+      denialChecked();
+    }
+    const after = await call('GET', `/api/orders/requests/${requestId}`, { token: await cast.buyer.token() });
+    expect(after.body.status).toBe('sent');
+    expect(after.body.revision).toBe(1);
+  });
+
+  it('a buyer cannot send a request to one farmer for another farmer’s product', async () => {
+    const body = await orderRequestBody(cast.buyer, fixtures.productId!);
+    const answer = await call('POST', '/api/orders/requests', {
+      token: await cast.buyer.token(),
+      json: { ...body, farmer_id: cast.farmerB.id },
+    });
+    expect([400, 404, 409], answer.text.slice(0, 200)).toContain(answer.status);
+    denialChecked();
+    const list = await call('GET', '/api/orders/requests', { token: await cast.farmerB.token() });
+    expect(list.text).not.toContain(body.request_id as string);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Mass assignment: fields a caller must never set. A route refuses them (400) or ignores them, and
 // then the stored document proves it did not take the value.
 
 const HOSTILE = ['farmer_id', 'business_name', 'created_at', 'price_kobo', '__proto__', 'constructor'] as const;
-type Field = (typeof HOSTILE)[number];
+/** What an order request's own fields would be worth to a caller who could set them (issue 12). */
+const ORDER_FIELDS = ['buyer_id', 'status', 'number', 'revision', 'history', 'unread'] as const;
+type Field = (typeof HOSTILE)[number] | (typeof ORDER_FIELDS)[number];
 const VALUES: Record<Field, () => unknown> = {
   farmer_id: () => cast.farmerB.id,
   business_name: () => 'Mallory Holdings',
@@ -201,6 +283,12 @@ const VALUES: Record<Field, () => unknown> = {
   price_kobo: () => 1,
   __proto__: () => ({ polluted: 'yes', roles: ['admin'], farmer_id: cast.farmerB.id }),
   constructor: () => ({ prototype: { polluted: 'yes' } }),
+  buyer_id: () => cast.buyerB.id,
+  status: () => 'fulfilled',
+  number: () => 'TM-0001',
+  revision: () => 99,
+  history: () => [{ status: 'accepted', at: '2001-01-01T00:00:00.000Z', by: 'farmer' }],
+  unread: () => false,
 };
 
 /** The body as JSON text with the field added (JSON.stringify drops a "__proto__" key). */
@@ -220,6 +308,8 @@ const person = () => ({
 interface WriteCase {
   /** Also try the fields the route's schema declares (they are its own input otherwise). */
   checksDeclared?: boolean;
+  /** Fields to try besides the common hostile ones (an order request's own). */
+  alsoFields?: readonly Field[];
   /** Sends the route's valid request with the field added. */
   send(field: Field): Promise<Answer>;
   /** When the route did not refuse: prove the value was not stored. */
@@ -382,6 +472,41 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
       expect(doc!.polluted).toBeUndefined();
     },
   }),
+  // Order requests (issue 12): every body schema is closed, so a field the caller may not set is
+  // refused (400); where a route takes no body, the request afterwards is proved unchanged.
+  'POST /api/orders/requests': () => {
+    let sent: string | undefined;
+    return {
+      alsoFields: ORDER_FIELDS,
+      async send(field) {
+        const body = await orderRequestBody(cast.buyer, fixtures.productId!);
+        sent = body.request_id as string;
+        return postOrderRequest(cast.buyer, body, withField(body, field));
+      },
+      async proveIgnored(_field, answer) {
+        expect(answer.status).toBe(201);
+        await requestIntact(sent!, 'sent');
+      },
+    };
+  },
+  'POST /api/orders/requests/{id}/accept': () => orderAction('accept', () => cast.farmerA, {}),
+  'POST /api/orders/requests/{id}/decline': () => orderAction('decline', () => cast.farmerA, { reason: 'Sold at the market this morning' }),
+  'POST /api/orders/requests/{id}/fulfil': () => orderAction('fulfil', () => cast.farmerA, {}),
+  'POST /api/orders/requests/{id}/cancel': () => orderAction('cancel', () => cast.buyer, { reason: 'Bought elsewhere' }),
+  'POST /api/orders/requests/{id}/read': () => orderAction('read', () => cast.buyer, {}, 'sent'),
+  'POST /api/orders/activity': () => ({
+    async send(field) {
+      return call('POST', '/api/orders/activity', {
+        token: await cast.buyer.token(),
+        rawJson: withField({ product_id: fixtures.productId, kind: 'view' }, field),
+      });
+    },
+    async proveIgnored() {
+      throw new Error(
+        'POST /api/orders/activity stores nothing a caller names but the product and the kind: it must refuse unknown fields (400)',
+      );
+    },
+  }),
   'POST /api/media/images': () => ({
     async send(field) {
       const form = imageForm(await photo(320, 240), 'mass.jpg');
@@ -400,6 +525,41 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
     },
   }),
 };
+
+/** The order requests the mass-assignment cases act on: one fresh request (buyer → farmer A) per route. */
+const orderFor = new Map<string, Promise<string>>();
+
+/** A request state change with the field added, by the party the route is for. */
+function orderAction(action: string, party: () => Actor, body: Record<string, unknown>, status?: string): WriteCase {
+  return {
+    alsoFields: ORDER_FIELDS,
+    async send(field) {
+      if (!orderFor.has(action)) orderFor.set(action, makeOrderRequest(cast.buyer, fixtures.productId!));
+      const requestId = await orderFor.get(action)!;
+      return call('POST', `/api/orders/requests/${requestId}/${action}`, { token: await party().token(), rawJson: withField(body, field) });
+    },
+    async proveIgnored() {
+      await requestIntact(await orderFor.get(action)!, status);
+    },
+  };
+}
+
+/** The request as its buyer reads it: still between the buyer and farmer A, with the service's own number, revision and history. */
+async function requestIntact(requestId: string, status?: string) {
+  const answer = await call('GET', `/api/orders/requests/${requestId}`, { token: await cast.buyer.token() });
+  expect(answer.status, answer.text.slice(0, 200)).toBe(200);
+  const request = answer.body;
+  expect(request.buyer_id).toBe(cast.buyer.id);
+  expect(request.farmer_id).toBe(cast.farmerA.id);
+  expect(request.business_name).toBe('Ada Farms');
+  expect(request.number).not.toBe('TM-0001');
+  expect(request.revision).not.toBe(99);
+  if (status) expect(request.status).toBe(status);
+  expect(new Date(request.created_at).getUTCFullYear()).toBeGreaterThan(2001);
+  expect(JSON.stringify(request.history)).not.toContain('2001-01-01');
+  expect(answer.text).not.toContain('polluted');
+  expect(answer.text).not.toContain('Mallory');
+}
 
 async function makeActorWithoutProfile(): Promise<Actor> {
   const account = await createAccount({ role: 'farmer', businessName: 'Fresh Farms', location: 'Ibadan', tuber: ['yam'] });
@@ -432,13 +592,13 @@ describe('mass assignment on every write route', () => {
   });
 
   it.each(writes.map((op) => [op.key, op] as const))(
-    '%s refuses or ignores farmer_id, business_name, created_at, price_kobo, __proto__, constructor',
+    '%s refuses or ignores farmer_id, business_name, created_at, price_kobo, __proto__, constructor (and an order request’s own fields)',
     async (_key, op) => {
       const make = WRITE_CASES[op.key];
       expect(make, `${op.key} is a new write route: add a mass-assignment case`).toBeDefined();
       const declared = new Set(Object.keys(op.jsonBody?.properties ?? {}));
       const strict = op.jsonBody?.additionalProperties === false;
-      for (const field of HOSTILE) {
+      for (const field of [...HOSTILE, ...(make!().alsoFields ?? [])]) {
         const testCase = make!();
         if (declared.has(field) && !testCase.checksDeclared) continue;
         const answer = await testCase.send(field);

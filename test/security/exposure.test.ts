@@ -191,7 +191,7 @@ describe('security headers at the gateway', () => {
   });
 
   it('API answers: nosniff, no server version, no ACAO * for a foreign origin', async () => {
-    for (const path of ['/api/catalog/products', '/api/nutrition/yam', '/api/auth/oidc']) {
+    for (const path of ['/api/catalog/products', '/api/nutrition/yam', '/api/auth/oidc', '/api/orders/requests']) {
       const answer = await call('GET', path, { headers: { origin: 'https://evil.invalid' } });
       expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(answer.headers.get('server') ?? '', path).not.toMatch(/\d/);

@@ -1,4 +1,5 @@
-// The people of the authorisation matrix: a buyer and two farmers (A and B), real Keycloak
+// The people of the authorisation matrix: two buyers (the buyer, and buyer B who is never a party
+// to the buyer's order requests) and two farmers (A and B), real Keycloak
 // accounts signed in through the code + PKCE flow, with their profiles created. Tokens live about
 // five minutes; token() signs in again shortly before one expires.
 import { createAccount, deleteAccount, type AccountOptions } from '../../support/accounts.js';
@@ -60,17 +61,19 @@ export async function makeActor(label: string, options: AccountOptions): Promise
 
 export interface Cast {
   buyer: Actor;
+  buyerB: Actor;
   farmerA: Actor;
   farmerB: Actor;
 }
 
 export async function makeCast(): Promise<Cast> {
-  const [buyer, farmerA, farmerB] = await Promise.all([
+  const [buyer, buyerB, farmerA, farmerB] = await Promise.all([
     makeActor('buyer', { role: 'buyer' }),
+    makeActor('buyer B', { role: 'buyer' }),
     makeActor('farmer A', { role: 'farmer', businessName: 'Ada Farms', location: 'Ibadan', tuber: ['yam', 'cassava'] }),
     makeActor('farmer B', { role: 'farmer', businessName: 'Bola Farms', location: 'Oyo', tuber: ['ginger'] }),
   ]);
-  return { buyer, farmerA, farmerB };
+  return { buyer, buyerB, farmerA, farmerB };
 }
 
 export async function disposeCast(cast: Partial<Cast> | Record<string, Actor | undefined> | undefined): Promise<void> {

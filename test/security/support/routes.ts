@@ -4,13 +4,18 @@
 //   public     anyone, no token (the document declares no security)
 //   signed-in  any valid access token: buyer or farmer
 //   farmer     a token with the farmer realm role; a buyer gets 403
+//   buyer      a token with the buyer realm role; a farmer gets 403
 //   owner      (with signed-in or farmer) the object named in the path belongs to one farmer:
 //              anyone else gets 403 or 404 (answered like a missing object)
-export type Access = 'public' | 'signed-in' | 'farmer';
+//   parties    (with signed-in) the object named in the path is between one buyer and one farmer
+//              (an order request): those two may, anyone else gets 403 or 404
+// Without a token every secured route answers 401.
+export type Access = 'public' | 'signed-in' | 'farmer' | 'buyer';
 
 export interface RouteRule {
   access: Access;
   owner?: boolean;
+  parties?: boolean;
   /** Why, in a few words (shown in failures and in docs/security.md). */
   why: string;
 }
@@ -43,4 +48,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/media/images/{imageId}': { access: 'signed-in', owner: true, why: "an unattached photo's record is its owner's" },
   // nutrition: public reference data
   'GET /api/nutrition/{tuberType}': { access: 'public', why: 'public reference data' },
+  // orders (issue 12): a buyer sends a request to one farmer; each party sees and acts on its own
+  'POST /api/orders/requests': { access: 'buyer', why: 'only buyers send order requests' },
+  'GET /api/orders/requests': { access: 'signed-in', why: "the caller's own requests: sent (buyer) or received (farmer)" },
+  'GET /api/orders/requests/{id}': { access: 'signed-in', parties: true, why: 'a request is its buyer’s and its farmer’s only' },
+  'POST /api/orders/requests/{id}/accept': { access: 'farmer', owner: true, why: 'only the farmer asked accepts' },
+  'POST /api/orders/requests/{id}/decline': { access: 'farmer', owner: true, why: 'only the farmer asked declines' },
+  'POST /api/orders/requests/{id}/fulfil': { access: 'farmer', owner: true, why: 'only the farmer asked marks it fulfilled' },
+  'POST /api/orders/requests/{id}/cancel': { access: 'signed-in', parties: true, why: 'either party cancels, nobody else' },
+  'POST /api/orders/requests/{id}/read': { access: 'signed-in', parties: true, why: 'either party marks it read for themselves' },
+  'GET /api/orders/unread': { access: 'signed-in', why: "the caller's own unread count" },
+  'POST /api/orders/activity': { access: 'signed-in', why: "a user's view, contact or cart add; a farmer's own product is not counted" },
+  'GET /api/orders/insights': { access: 'farmer', why: "a farmer's own insights" },
 };
