@@ -212,8 +212,8 @@ describe('farmer inbox', () => {
       expect(whatsApp).toMatch(new RegExp(`^https://wa\\.me/${BUYER_E164}\\?text=`));
       const text = decodeURIComponent(whatsApp!.split('?text=')[1]!);
       expect(text).toContain(toAccept.number);
-      expect(text).toContain(`10 kg ${product.yam.name}`);
-      expect(text).toContain(`3 heaps ${product.cassava.name}`);
+      expect(text).toContain(`${product.yam.name}: 10 kg at ₦2,500.00 per kg`);
+      expect(text).toContain(`${product.cassava.name}: 3 heaps at ₦2,000.50 per heap`);
       expect(text).toContain('Total: ₦31,001.50');
       await expect.poll(() => reads).toContain(toAccept.request_id);
       await expect.poll(() => first.getByTestId('unread-mark').count()).toBe(0);

@@ -42,7 +42,7 @@ export function AcceptForm({ request, busy, onAccept, onBack }: AcceptFormProps)
         return (
           <div key={line.product_id} className={styles.field}>
             <label htmlFor={`${id}-q${index}`}>
-              {line.product_name} ({unitPlural(line.unit, 'short')}, asked {line.quantity})
+              {line.product_name} ({unitPlural(line.unit)}, asked {line.quantity})
             </label>
             <input
               id={`${id}-q${index}`}

@@ -97,11 +97,11 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
                   <td data-label="Quantity">
                     {line.accepted_quantity !== undefined && line.accepted_quantity !== line.quantity ? (
                       <>
-                        {quantityText(line.accepted_quantity, line.unit, 'short')}{' '}
-                        <span className={styles.asked}>(asked {quantityText(line.quantity, line.unit, 'short')})</span>
+                        {quantityText(line.accepted_quantity, line.unit)}{' '}
+                        <span className={styles.asked}>(asked {quantityText(line.quantity, line.unit)})</span>
                       </>
                     ) : (
-                      quantityText(line.quantity, line.unit, 'short')
+                      quantityText(line.quantity, line.unit)
                     )}
                   </td>
                   <td data-label="Price">

@@ -3,7 +3,7 @@
 // is shown and shared with (WhatsApp). InboxPage and its components call these; test/unit/inbox.test.ts
 // holds them to the contract (contracts/src/orders.ts).
 import type { AcceptOrder, OrderHistoryEntry, OrderLine, OrderRequest, OrderStatus } from '@tuber/contracts';
-import { formatNaira, nairaToKobo, quantityText } from '@tuber/ui';
+import { formatNaira, nairaToKobo, priceWithUnit, quantityText } from '@tuber/ui';
 import { readAmount } from '../add-product/productForm.js';
 
 // ---------- Tabs ----------
@@ -120,7 +120,7 @@ export function acceptBody(lines: readonly OrderLine[], typed: AcceptQuantities,
     if (quantity === null) lineProblems[line.product_id] = 'Enter a quantity, like 5 or 2.5.';
     else if (quantity <= 0) lineProblems[line.product_id] = 'Accept more than 0, or decline the request.';
     else if (quantity > line.quantity)
-      lineProblems[line.product_id] = `You can accept at most the ${quantityText(line.quantity, line.unit, 'short')} asked for.`;
+      lineProblems[line.product_id] = `You can accept at most the ${quantityText(line.quantity, line.unit)} asked for.`;
     else if (quantity < line.quantity) lowered.push({ product_id: line.product_id, quantity });
   }
   const why = reason.trim();
@@ -149,9 +149,9 @@ export const nairaText = (naira: number): string => formatNaira(nairaToKobo(nair
 /** The quantity that counts: what was accepted, else what was asked. */
 export const lineQuantity = (line: OrderLine): number => line.accepted_quantity ?? line.quantity;
 
-/** "10 kg White yam", "3 50 kg bags Cassava" (the quantity accepted once accepted). */
+/** "White yam: 10 kg at ₦2,500.00 per kg" (the quantity accepted once accepted). */
 export function lineText(line: OrderLine): string {
-  return `${quantityText(lineQuantity(line), line.unit, 'short')} ${line.product_name}`;
+  return `${line.product_name}: ${quantityText(lineQuantity(line), line.unit)} at ${priceWithUnit(line.price, line.unit)}`;
 }
 
 /**
@@ -159,7 +159,7 @@ export function lineText(line: OrderLine): string {
  * quantity and unit (and price), and the total, so the buyer knows at once which request it is about.
  */
 export function whatsAppText(request: Pick<OrderRequest, 'number' | 'buyer_name' | 'business_name' | 'lines' | 'total'>): string {
-  const lines = request.lines.map((line) => `- ${lineText(line)} at ${nairaText(line.price)} each`).join('\n');
+  const lines = request.lines.map((line) => `- ${lineText(line)}`).join('\n');
   const hello = request.buyer_name ? `Hello ${request.buyer_name}` : 'Hello';
   const me = request.business_name || 'the farmer';
   return `${hello}, this is ${me} on Tuber Market about your request ${request.number}:\n${lines}\nTotal: ${nairaText(request.total)}`;

@@ -136,15 +136,15 @@ describe('WhatsApp and phone', () => {
     expect(whatsAppText(request())).toBe(
       [
         'Hello Chioma Obi, this is Ada Farms on Tuber Market about your request TM-1042:',
-        '- 10 kg White yam at ₦2,500.00 each',
-        '- 3 heaps Cassava at ₦2,000.50 each',
+        '- White yam: 10 kg at ₦2,500.00 per kg',
+        '- Cassava: 3 heaps at ₦2,000.50 per heap',
         'Total: ₦31,001.50',
       ].join('\n'),
     );
   });
   it('uses the accepted quantity once a line is accepted lower', () => {
     const accepted = request({ status: 'accepted', lines: [{ ...yam, accepted_quantity: 7.5, line_total: 18750 }], total: 18750 });
-    expect(whatsAppText(accepted)).toContain('- 7.5 kg White yam at ₦2,500.00 each\nTotal: ₦18,750.00');
+    expect(whatsAppText(accepted)).toContain('- White yam: 7.5 kg at ₦2,500.00 per kg\nTotal: ₦18,750.00');
   });
   it('opens wa.me on the buyer’s number with that text', () => {
     const link = whatsAppLink(request().buyer_phone, whatsAppText(request()));
