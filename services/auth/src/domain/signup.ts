@@ -1,7 +1,7 @@
 // Sign-up requests (spec §5): every field required, passwords must match; farmers also give
 // a business name, a location and the tubers they grow (no minimum enforced).
 import { Type, type Static } from '@sinclair/typebox';
-import { TUBER_TYPES, TuberTypeSchema } from '@tuber/contracts';
+import { nigerianE164, PHONE_E164_PROBLEM, TUBER_TYPES, TuberTypeSchema } from '@tuber/contracts';
 
 const text = (description: string, maxLength = 120) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
 
@@ -9,7 +9,12 @@ const person = {
   firstname: text('first name', 60),
   lastname: text('last name', 60),
   email: Type.String({ format: 'email', maxLength: 254 }),
-  phone: Type.String({ minLength: 7, maxLength: 20, pattern: '^\\+?[0-9 ()-]{7,20}$', description: 'telephone number' }),
+  phone: Type.String({
+    minLength: 7,
+    maxLength: 20,
+    pattern: '^\\+?[0-9 ()./-]{7,20}$',
+    description: 'Nigerian telephone number (0803 123 4567, +234 803 123 4567, …); stored in E.164 digits (2348031234567)',
+  }),
   password: Type.String({ minLength: 1, maxLength: 128 }),
   confirm_password: Type.String({ minLength: 1, maxLength: 128 }),
 };
@@ -88,7 +93,7 @@ const FIELD_LABELS: Record<string, string> = {
 export function fieldProblem(error: FieldError): string | undefined {
   const field = error.instancePath.split('/')[1];
   if (field === 'email') return 'Enter a valid e-mail address.';
-  if (field === 'phone') return 'Enter a valid phone number: 7 to 20 digits, spaces, dashes or brackets, optionally starting with +.';
+  if (field === 'phone') return PHONE_E164_PROBLEM;
   if (field === 'tuber') return `Choose the tubers you grow from: ${TUBER_TYPES.join(', ')} (each at most once).`;
   const label = field ? FIELD_LABELS[field] : undefined;
   if (!label) return undefined;
@@ -98,7 +103,17 @@ export function fieldProblem(error: FieldError): string | undefined {
   return undefined;
 }
 
-/** The Keycloak user attributes of a new account (declared in the realm's user profile). */
+/**
+ * The phone number as the account keeps it (issue 12): Nigerian E.164 digits, 2348031234567, so
+ * WhatsApp links and calls work from any form the person typed. A problem a person can act on
+ * when it is not a Nigerian number.
+ */
+export function signupPhone(phone: string): { phone: string } | { problem: string } {
+  const e164 = nigerianE164(phone);
+  return e164 ? { phone: e164 } : { problem: PHONE_E164_PROBLEM };
+}
+
+/** The Keycloak user attributes of a new account (declared in the realm's user profile); `phone` already normalised. */
 export function accountAttributes(signup: BuyerSignup | FarmerSignup, userType: 'buyer' | 'farmer'): Record<string, string[]> {
   const attributes: Record<string, string[]> = {
     phone: [signup.phone.trim()],

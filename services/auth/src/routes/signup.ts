@@ -13,6 +13,7 @@ import {
   accountAttributes,
   normaliseEmail,
   passwordProblem,
+  signupPhone,
   type BuyerSignup as BuyerSignupBody,
   type FarmerSignup as FarmerSignupBody,
 } from '../domain/signup.js';
@@ -38,6 +39,8 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps) {
 
   function register(body: BuyerSignupBody | FarmerSignupBody, role: 'buyer' | 'farmer', log: ServiceApp['log']) {
     const email = normaliseEmail(body.email);
+    const phone = signupPhone(body.phone);
+    if ('problem' in phone) throw badRequest(phone.problem);
     const problem = passwordProblem(body.password, body.confirm_password, { email, isCommon: (p) => deps.blocklist.has(p) });
     if (problem) throw badRequest(problem);
     deps.background.start(log, 'sign-up', { email, role }, async (context) => {
@@ -49,7 +52,7 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps) {
           lastName: body.lastname.trim(),
           password: body.password,
           role,
-          attributes: accountAttributes(body, role),
+          attributes: accountAttributes({ ...body, phone: phone.phone }, role),
         });
       } catch (err) {
         if (!(err instanceof EmailInUse)) throw err;

@@ -1,6 +1,6 @@
 // What a person may change in their own profile (issue 11), as pure rules: which fields, in which
 // shape, and the sentence to show when a change is refused.
-import { TUBER_TYPES, type TuberType } from '@tuber/contracts';
+import { nigerianE164, PHONE_E164_PROBLEM, TUBER_TYPES, type TuberType } from '@tuber/contracts';
 
 export const PERSONAL_FIELDS = ['firstname', 'lastname', 'phone'] as const;
 export const FARM_FIELDS = ['business_name', 'location', 'tuber'] as const;
@@ -15,10 +15,12 @@ export interface ProfileChange {
   tuber?: TuberType[];
 }
 
-/** The same shape sign-up accepts (services/auth), so a number taken at sign-up can be saved again. */
-export const PHONE_PATTERN = '^\\+?[0-9 ()-]{7,20}$';
-export const MIN_PHONE_DIGITS = 7;
-export const PHONE_PROBLEM = 'Enter a valid phone number: 7 to 20 digits, spaces, dashes or brackets, optionally starting with +.';
+/**
+ * The characters sign-up accepts (services/auth), so a number taken at sign-up can be saved again;
+ * the number itself must then be a Nigerian one, kept in E.164 digits (issue 12).
+ */
+export const PHONE_PATTERN = '^\\+?[0-9 ()./-]{7,20}$';
+export const PHONE_PROBLEM = PHONE_E164_PROBLEM;
 export const BUYER_FARM_FIELDS_PROBLEM =
   'Business name, location and tubers belong to a farmer profile; a buyer can change first name, last name and phone.';
 export const EMAIL_PROBLEM =
@@ -57,8 +59,6 @@ export function changeProblem(error: FieldError): string {
   return `${label} is not valid.`;
 }
 
-const digits = (phone: string) => phone.replace(/\D/g, '').length;
-
 /**
  * The change as it will be stored: texts trimmed with inner runs of spaces made one, and the first
  * problem found, if any. `userType` decides which fields exist: a buyer has no farm.
@@ -70,7 +70,12 @@ export function normaliseChange(change: ProfileChange, userType: 'buyer' | 'farm
     const value = change[field];
     if (value !== undefined) out[field] = value.trim().replace(/\s+/g, ' ');
   }
-  if (out.phone !== undefined && digits(out.phone) < MIN_PHONE_DIGITS) return { problem: PHONE_PROBLEM };
+  if (out.phone !== undefined) {
+    // Stored as E.164 digits (2348031234567): what WhatsApp links and calls need, whatever was typed.
+    const e164 = nigerianE164(out.phone);
+    if (!e164) return { problem: PHONE_PROBLEM };
+    out.phone = e164;
+  }
   // Zero tubers is allowed (spec §5: no minimum at sign-up); such a farmer cannot post until one is added.
   if (change.tuber !== undefined) out.tuber = TUBER_TYPES.filter((tuber) => change.tuber!.includes(tuber));
   return { change: out };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PHONE_E164_PROBLEM } from '@tuber/contracts';
 import {
   BUYER_FARM_FIELDS_PROBLEM,
   changedFields,
@@ -12,13 +13,21 @@ import {
 describe('a profile change', () => {
   it('trims texts and makes inner runs of spaces one', () => {
     expect(normaliseChange({ business_name: '  Ada   Farms ', phone: ' 0803 123  4567 ' }, 'farmer')).toEqual({
-      change: { business_name: 'Ada Farms', phone: '0803 123 4567' },
+      change: { business_name: 'Ada Farms', phone: '2348031234567' },
     });
   });
 
-  it('refuses a phone of fewer than 7 digits even when its shape passes', () => {
-    expect(normaliseChange({ phone: '(--) 12-34' }, 'buyer')).toEqual({ problem: PHONE_PROBLEM });
-    expect(normaliseChange({ phone: '+234 803 123 4567' }, 'buyer')).toEqual({ change: { phone: '+234 803 123 4567' } });
+  it('keeps a Nigerian phone in E.164 digits, from any form a person types (issue 12)', () => {
+    for (const phone of ['0803 123 4567', '+234 803 123 4567', '234-803-123-4567', '00234 803 123 4567', '(0803) 123.4567']) {
+      expect(normaliseChange({ phone }, 'buyer'), phone).toEqual({ change: { phone: '2348031234567' } });
+    }
+  });
+
+  it('refuses a phone that is not a Nigerian number, saying what to type', () => {
+    expect(PHONE_PROBLEM).toBe(PHONE_E164_PROBLEM);
+    for (const phone of ['(--) 12-34', '+44 20 7946 0958', '0803 123 456', '803 123 4567', '+1 415 555 0100']) {
+      expect(normaliseChange({ phone }, 'buyer'), phone).toEqual({ problem: PHONE_E164_PROBLEM });
+    }
   });
 
   it('keeps tubers in the spec order and allows none at all', () => {
