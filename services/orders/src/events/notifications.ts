@@ -30,7 +30,7 @@ export async function followNotifications(
   async function notify(kind: MailKind, event: AnyOrderEvent): Promise<void> {
     const doc = await Request.findOne({ request_id: event.request_id }, { outbox: 0 }).lean<RequestDoc>();
     if (!doc) {
-      log.warn({ requestId: event.request_id }, 'order event for a request that is not here; no mail');
+      log.info({ requestId: event.request_id }, 'order event for a request that is not here (published by a test or another copy); no mail');
       return;
     }
     const to: 'buyer' | 'farmer' = kind === 'sent' || (kind === 'cancelled' && event.by === 'buyer') ? 'farmer' : 'buyer';

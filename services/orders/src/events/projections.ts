@@ -97,9 +97,10 @@ export async function followContacts(bus: EventBus, models: OrderModels): Promis
     try {
       await Contact.updateOne({ user_id: userId, ...filter }, update, { upsert: true });
     } catch (err) {
-      // The filter missed an existing contact (not newer): nothing to do; a racing insert: retry once.
+      // Either another event created the contact at the same moment, or the filter missed an existing
+      // contact (what it holds is newer). Once more without upserting: applies in the first case only.
       if (!isDuplicateKey(err)) throw err;
-      if (Object.keys(filter).length === 0) await Contact.updateOne({ user_id: userId }, update);
+      await Contact.updateOne({ user_id: userId, ...filter }, update);
     }
   };
 

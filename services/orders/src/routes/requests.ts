@@ -46,8 +46,12 @@ export interface RequestRoutesDeps {
   redis: RedisClient;
 }
 
-/** Requests a buyer may send in a window (each goes to a farmer's inbox and mailbox). */
-export const SEND_LIMIT = { max: 20, windowSeconds: 600 } as const;
+/**
+ * Sends a buyer may attempt in a window, refused ones included (each that goes lands in a farmer's
+ * inbox and mailbox). A cart goes out as one request per farmer, and a refusal is sent again after
+ * a fix, so the bound is generous for a person and tight for a script.
+ */
+export const SEND_LIMIT = { max: 60, windowSeconds: 600 } as const;
 export const PAGE_DEFAULT = 20;
 export const PAGE_MAX = 50;
 
