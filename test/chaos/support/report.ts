@@ -1,11 +1,11 @@
 // Every fault scenario records what it saw here; `test/chaos/render.ts` turns the records of one
-// `make chaos` run into docs/reliability.md. One record per scenario of the issue (R1…R6).
+// `make chaos` run into docs/reliability.md. One record per scenario (R1…R6 of issue 10, R7 of issue 12).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface ChaosRecord {
-  /** The issue's scenario id: R1 … R6. */
+  /** The scenario id: R1 … R7. */
   id: string;
   title: string;
   /** The traffic, the fault and when it was injected. */
