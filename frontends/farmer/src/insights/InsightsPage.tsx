@@ -50,16 +50,6 @@ export function InsightsPage() {
       {insights && (
         <div className={state.status === 'loading' ? styles.stale : undefined}>
           {state.status === 'loading' && <Spinner label={`Loading the last ${days} days…`} />}
-          <ul className={styles.totals} aria-label={`Totals, last ${insights.days} days`}>
-            {totalCards(insights.totals).map((card) => (
-              <li key={card.key} className={styles.total} data-total={card.key}>
-                <span className={styles.totalLabel}>{card.label}</span>
-                <span className={styles.totalValue}>{card.value}</span>
-                {card.detail && <span className={styles.totalDetail}>{card.detail}</span>}
-              </li>
-            ))}
-          </ul>
-
           {!hasActivity(insights.totals) && (
             <div className={styles.empty}>
               <p>{EMPTY_MESSAGE}</p>
@@ -70,6 +60,16 @@ export function InsightsPage() {
               )}
             </div>
           )}
+
+          <ul className={styles.totals} aria-label={`Totals, last ${insights.days} days`}>
+            {totalCards(insights.totals).map((card) => (
+              <li key={card.key} className={styles.total} data-total={card.key}>
+                <span className={styles.totalLabel}>{card.label}</span>
+                <span className={styles.totalValue}>{card.value}</span>
+                {card.detail && <span className={styles.totalDetail}>{card.detail}</span>}
+              </li>
+            ))}
+          </ul>
 
           <InsightsChart daily={insights.daily} days={insights.days} />
 
