@@ -1,23 +1,31 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import styles from './forms.module.css';
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  /** What is wrong with the value (the server's sentence): shown under the field and read out with it. */
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+};
 
 /**
- * A labelled input, with an optional hint read out with it; every field of the account forms is required
- * (spec §5). A password field has a Show/Hide button, like Keycloak's login page.
+ * A labelled input, with an optional hint and error read out with it; every field of the account forms
+ * is required (spec §5). A password field has a Show/Hide button, like Keycloak's login page.
  */
-export function Field({ label, hint, type, ...input }: FieldProps) {
+export function Field({ label, hint, error, type, ...input }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const password = type === 'password';
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   const control = (
     <input
       id={id}
       className={styles.input}
       required
       type={password && shown ? 'text' : type}
-      aria-describedby={hint ? `${id}-hint` : undefined}
+      aria-describedby={describedBy || undefined}
+      aria-invalid={error ? true : undefined}
       {...input}
     />
   );
@@ -36,6 +44,11 @@ export function Field({ label, hint, type, ...input }: FieldProps) {
         </div>
       ) : (
         control
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
       )}
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>

@@ -1,10 +1,18 @@
 // Create New Farmer/Buyer Account (spec §5): every field required, e-mail and telephone input types,
 // the seven tuber checkboxes for farmers; "Passwords do not match!" and the 8-character minimum are checked
 // here before the server does (it also refuses common passwords, and its message is shown).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tuber/ui/router';
 import { Button, useApi, useToast } from '@tuber/ui';
-import { PASSWORD_HINT, REGISTRATION_SUCCESSFUL, TUBERS, signupFailure, signupPasswordProblem } from '../domain/rules.js';
+import {
+  PASSWORD_HINT,
+  PHONE_HINT,
+  REGISTRATION_SUCCESSFUL,
+  TUBERS,
+  phoneFieldProblem,
+  signupFailure,
+  signupPasswordProblem,
+} from '../domain/rules.js';
 import { AccountCreated } from './AccountCreated.js';
 import { Field } from './Field.js';
 import styles from './forms.module.css';
@@ -29,6 +37,9 @@ export function SignupForm({ role }: { role: Role }) {
   const [tuber, setTuber] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [createdFor, setCreatedFor] = useState<string | null>(null);
+  /** The server's sentence when it refused the phone number (shown on the field, issue 12). */
+  const [phoneProblem, setPhoneProblem] = useState<string | undefined>();
+  const phoneInput = useRef<HTMLInputElement>(null);
 
   const field = (name: keyof typeof emptyForm) => ({
     name,
@@ -62,6 +73,9 @@ export function SignupForm({ role }: { role: Role }) {
       setCreatedFor(form.email);
     } catch (error) {
       toast.error(signupFailure(error));
+      const problem = phoneFieldProblem(error);
+      setPhoneProblem(problem);
+      if (problem) phoneInput.current?.focus();
     } finally {
       setSubmitting(false);
     }
@@ -106,7 +120,19 @@ export function SignupForm({ role }: { role: Role }) {
           </>
         )}
         <Field label="Email" type="email" autoComplete="email" {...field('email')} />
-        <Field label="Phone Number" type="tel" autoComplete="tel" {...field('phone')} />
+        <Field
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          hint={PHONE_HINT}
+          error={phoneProblem}
+          ref={phoneInput}
+          {...field('phone')}
+          onChange={(event) => {
+            setForm((current) => ({ ...current, phone: event.target.value }));
+            setPhoneProblem(undefined);
+          }}
+        />
         <div className={styles.row}>
           <Field label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...field('password')} />
           <Field label="Confirm Password" type="password" autoComplete="new-password" {...field('confirm_password')} />

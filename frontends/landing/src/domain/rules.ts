@@ -15,6 +15,18 @@ export const VERIFICATION_RESENT = 'Verification email resent! Please check your
 /** Spec §9: the wait before /login after a reset e-mail was sent or the password was updated. */
 export const REDIRECT_DELAY_MS = 3000;
 
+/** The hint under the phone field: a Nigerian number, in the form people write it (issue 12). */
+export const PHONE_HINT = 'e.g. 0803 123 4567';
+
+/**
+ * The server's sentence about the phone number when it refused the sign-up for it (a number that is
+ * not Nigerian, issue 12), to show on the field itself; undefined for any other refusal.
+ */
+export function phoneFieldProblem(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.statusCode === 400 && /phone number/i.test(error.message)) return error.message;
+  return undefined;
+}
+
 /** The seven tubers a farmer can grow (spec §5), in the spec's order. */
 export const TUBERS = ['yam', 'cassava', 'potato', 'sweet potato', 'tumeric', 'garlic', 'ginger'] as const;
 

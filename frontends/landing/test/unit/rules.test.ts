@@ -9,6 +9,8 @@ import {
   resetTokenFrom,
   signupFailure,
   signupPasswordProblem,
+  PHONE_HINT,
+  phoneFieldProblem,
 } from '../../src/domain/rules.js';
 
 describe('sign-up password', () => {
@@ -62,5 +64,21 @@ describe('messages', () => {
   });
   it('offers the seven tubers of the spec', () => {
     expect(TUBERS).toEqual(['yam', 'cassava', 'potato', 'sweet potato', 'tumeric', 'garlic', 'ginger']);
+  });
+});
+
+describe('the phone field (issue 12)', () => {
+  const nigerian =
+    'Enter a Nigerian phone number, like 0803 123 4567 or +234 803 123 4567 (11 digits starting with 0, or 234 and 10 digits).';
+  it('shows the server’s sentence on the field when it refused the phone number', () => {
+    expect(phoneFieldProblem(new ApiError(400, 'Bad Request', nigerian))).toBe(nigerian);
+  });
+  it('leaves the field alone for any other refusal or failure', () => {
+    expect(phoneFieldProblem(new ApiError(400, 'Bad Request', 'Passwords do not match!'))).toBeUndefined();
+    expect(phoneFieldProblem(new ApiError(500, 'Internal Server Error', 'phone number store broke'))).toBeUndefined();
+    expect(phoneFieldProblem(new Error('Failed to fetch'))).toBeUndefined();
+  });
+  it('hints at the national form', () => {
+    expect(PHONE_HINT).toBe('e.g. 0803 123 4567');
   });
 });
