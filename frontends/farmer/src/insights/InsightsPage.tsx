@@ -26,15 +26,21 @@ export function InsightsPage() {
         <h1 className={styles.title}>Insights</h1>
         <div className={styles.switch} role="group" aria-label="Period">
           {INSIGHT_WINDOWS.map((window) => (
-            <button key={window} type="button" aria-pressed={window === days} className={styles.switchButton} onClick={() => choose(window)}>
+            <button
+              key={window}
+              type="button"
+              aria-pressed={window === days}
+              className={styles.switchButton}
+              onClick={() => choose(window)}
+            >
               {window} days
             </button>
           ))}
         </div>
       </div>
       <p className={styles.lead}>
-        What buyers did with your products in the last {days} days (Lagos time). A buyer who opens the same product again within a minute counts
-        once; your own visits never count.
+        What buyers did with your products in the last {days} days (Lagos time). A buyer who opens the same product again within a minute
+        counts once; your own visits never count.
       </p>
 
       {state.status === 'failed' && (

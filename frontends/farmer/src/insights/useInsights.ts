@@ -6,9 +6,7 @@ import { messageOf } from '../shared/messages.js';
 import { insightsFailedMessage, type InsightWindow } from './insightsView.js';
 
 export type InsightsState =
-  | { status: 'loading'; previous?: Insights }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; insights: Insights };
+  { status: 'loading'; previous?: Insights } | { status: 'failed'; message: string } | { status: 'loaded'; insights: Insights };
 
 export function useInsights(days: InsightWindow) {
   const api = useApi();

@@ -39,12 +39,15 @@ export function insightRoutes(app: ServiceApp, deps: { store: InsightStore; redi
       ],
       schema: {
         summary: "Count a buyer's view, contact click or cart add of a product for its farmer's insights",
-        description:
-          `Answers 204 whether or not it counted: the product's own farmer is never counted, and the same user, product and kind count once in ${SAME_ACTIVITY_WINDOW_SECONDS} seconds.`,
+        description: `Answers 204 whether or not it counted: the product's own farmer is never counted, and the same user, product and kind count once in ${SAME_ACTIVITY_WINDOW_SECONDS} seconds.`,
         tags: ['insights'],
         security: [{ bearer: [] }],
         body: Activity,
-        response: { 204: Type.Null({ description: 'Taken (counted, or ignored as the farmer’s own or a repeat).' }), 400: error, 404: error },
+        response: {
+          204: Type.Null({ description: 'Taken (counted, or ignored as the farmer’s own or a repeat).' }),
+          400: error,
+          404: error,
+        },
       },
     },
     async (request, reply) => {
@@ -79,7 +82,12 @@ export function insightRoutes(app: ServiceApp, deps: { store: InsightStore; redi
         querystring: Type.Object(
           {
             days: Type.Optional(
-              Type.Unsafe<InsightWindow>({ type: 'integer', enum: [...INSIGHT_WINDOWS], default: 7, description: 'How many days, ending today: 7 or 30 (default 7).' }),
+              Type.Unsafe<InsightWindow>({
+                type: 'integer',
+                enum: [...INSIGHT_WINDOWS],
+                default: 7,
+                description: 'How many days, ending today: 7 or 30 (default 7).',
+              }),
             ),
           },
           { additionalProperties: false },

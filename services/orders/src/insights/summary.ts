@@ -66,7 +66,12 @@ export function summarise(input: { days: InsightWindow; today: string; records: 
     .map(([product_id, counts]) => ({ product_id, product_name: names.get(product_id) ?? REMOVED_PRODUCT_NAME, counts }))
     // A removed product that counted nothing in the window says nothing.
     .filter((row) => listed.has(row.product_id) || activityOf(row.counts) > 0)
-    .sort((a, b) => activityOf(b.counts) - activityOf(a.counts) || a.product_name.localeCompare(b.product_name) || a.product_id.localeCompare(b.product_id));
+    .sort(
+      (a, b) =>
+        activityOf(b.counts) - activityOf(a.counts) ||
+        a.product_name.localeCompare(b.product_name) ||
+        a.product_id.localeCompare(b.product_id),
+    );
 
   return {
     days: input.days,

@@ -33,7 +33,9 @@ afterAll(async () => {
 describe('InsightStore', () => {
   it('keeps every one of 30 counts sent at once to one product and day, the first of them making the document', async () => {
     const product = `p-${randomUUID()}`;
-    await Promise.all(Array.from({ length: 30 }, (_, i) => store.countActivity('farmer-1', product, '2026-06-10', i % 3 === 0 ? 'cart_add' : 'view')));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => store.countActivity('farmer-1', product, '2026-06-10', i % 3 === 0 ? 'cart_add' : 'view')),
+    );
     const documents = await Day.find({ product_id: product }).lean();
     expect(documents).toHaveLength(1);
     expect(documents[0]).toMatchObject({ farmer_id: 'farmer-1', day: '2026-06-10', view: 20, cart_add: 10 });

@@ -30,7 +30,13 @@ const row = (answer: ApiAnswer<Insights>, productId: string) => answer.body.prod
 
 async function newProduct(name: string, tuber_type: string): Promise<string> {
   const photos = await uploadPhotos(farmer, 2);
-  const posted = await postProduct(farmer, productBody(photos.map((p) => p.id), { product_name: name, tuber_type }));
+  const posted = await postProduct(
+    farmer,
+    productBody(
+      photos.map((p) => p.id),
+      { product_name: name, tuber_type },
+    ),
+  );
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
   return posted.body.product_id;
 }
@@ -38,7 +44,10 @@ async function newProduct(name: string, tuber_type: string): Promise<string> {
 beforeAll(async () => {
   // The service's own 401 (not the gateway's 404): /api/orders/ reaches a running orders service.
   const wired = await api('GET', '/api/orders/insights');
-  if (wired.status !== 401) throw new Error(`GET /api/orders/insights answered ${wired.status} through the gateway, not the orders service's 401: is it running and routed?`);
+  if (wired.status !== 401)
+    throw new Error(
+      `GET /api/orders/insights answered ${wired.status} through the gateway, not the orders service's 401: is it running and routed?`,
+    );
   [farmer, buyer, otherBuyer] = await Promise.all([
     farmerWithProfile({ businessName: 'Insight Farm', location: 'Oyo', tuber: ['yam', 'cassava'] }),
     signedInAccount({ role: 'buyer' }),
@@ -168,7 +177,8 @@ describe('requests received and accepted (order events)', () => {
     at: new Date().toISOString(),
   });
   const publishTwice = async (contract: typeof OrderSent | typeof OrderAccepted, payload: ReturnType<typeof event>) => {
-    for (const copy of ['first', 'again']) await bus.publish(contract, payload, `insights-test:${payload.request_id}:${copy}:${randomUUID()}`);
+    for (const copy of ['first', 'again'])
+      await bus.publish(contract, payload, `insights-test:${payload.request_id}:${copy}:${randomUUID()}`);
   };
 
   it('counts a request once per product when its events are delivered twice', async () => {

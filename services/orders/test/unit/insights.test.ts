@@ -80,7 +80,10 @@ describe('summarise', () => {
       ],
     });
     expect(insights.totals).toMatchObject({ view: 6, contact_whatsapp: 1, cart_add: 2, requests_received: 1, requests_accepted: 1 });
-    expect(insights.daily[0]).toEqual({ day: '2026-06-04', counts: { ...zeroCounts(), view: 2, requests_received: 1, requests_accepted: 1 } });
+    expect(insights.daily[0]).toEqual({
+      day: '2026-06-04',
+      counts: { ...zeroCounts(), view: 2, requests_received: 1, requests_accepted: 1 },
+    });
     expect(insights.daily[6]).toEqual({ day: '2026-06-10', counts: { ...zeroCounts(), view: 4, contact_whatsapp: 1, cart_add: 2 } });
     expect(insights.daily.slice(1, 6).every((d) => d.counts.view === 0)).toBe(true);
     const yam = insights.products.find((p) => p.product_id === 'yam')!;
@@ -105,7 +108,12 @@ describe('summarise', () => {
   });
 
   it('names a counted product the projection no longer knows, and drops it when it counted nothing', () => {
-    const counted = summarise({ days: 7, today: '2026-06-10', products, records: [{ product_id: 'gone', day: '2026-06-09', counts: { view: 2 } }] });
+    const counted = summarise({
+      days: 7,
+      today: '2026-06-10',
+      products,
+      records: [{ product_id: 'gone', day: '2026-06-09', counts: { view: 2 } }],
+    });
     expect(counted.products.find((p) => p.product_id === 'gone')?.product_name).toBe(REMOVED_PRODUCT_NAME);
     const silent = summarise({ days: 7, today: '2026-06-10', products, records: [{ product_id: 'gone', day: '2026-06-09', counts: {} }] });
     expect(silent.products.map((p) => p.product_id)).not.toContain('gone');
