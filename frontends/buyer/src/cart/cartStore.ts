@@ -102,9 +102,14 @@ export function claimCart(userId: string): void {
   publishCount();
 }
 
-/** True when the stored cart may be shown to `userId` (no owner recorded, or this user). */
+/**
+ * True when the stored cart may be shown to `userId`: no owner recorded, or this user. While the user is
+ * not known yet (the session still loading), an owned cart is not shown.
+ */
 export function cartVisibleTo(userId: string | null): boolean {
-  return userId === null || cartOwnerDecision(readCartOwner(), userId) !== 'clear';
+  const owner = readCartOwner();
+  if (!owner) return true;
+  return userId !== null && cartOwnerDecision(owner, userId) === 'keep';
 }
 
 /** Applies a change to the current cart, saves it and returns the new cart. */

@@ -133,7 +133,8 @@ function CartItemCard({
         <p className={styles.muted}>
           Price: <span data-testid="cart-item-price">{formatNaira(currentPriceKobo(item, check))}</span> {unitLabel(unit)}
         </p>
-        <LineNotice item={item} check={check} />
+        {/* A refusal about the price says it with its own fix; the view's notice would repeat it. */}
+        {problem && check.state === 'price-changed' && problem.fix.kind === 'use-price' ? null : <LineNotice item={item} check={check} />}
         {problem ? <LineProblem item={item} problem={problem} onFixed={onChanged} /> : null}
         <div className={styles.quantityRow}>
           <button

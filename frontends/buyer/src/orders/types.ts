@@ -13,6 +13,7 @@ import type {
   OrderRefused,
   OrderRequest,
   OrderStatus,
+  UnreadCount,
 } from '@tuber/contracts';
 
 export type {
@@ -26,6 +27,7 @@ export type {
   OrderRefused,
   OrderRequest,
   OrderStatus,
+  UnreadCount,
 };
 
 /** The contract's limits; `satisfies` keeps them equal to contracts' ORDER_LIMITS (a change there fails the type check). */

@@ -1,11 +1,11 @@
 // One request on My requests (issue 12): number, farmer, status, lines, total, fulfilment and date at a
 // glance; opened, its history with reasons, Chat on WhatsApp and Cancel. Opening an unread one marks it read.
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, Button, buttonClass, refreshCounter, useApi, useToast } from '@tuber/ui';
+import { ApiError, Button, buttonClass, refreshCounter, setCounter, useApi, useToast } from '@tuber/ui';
 import { useFarmerContact } from '../contact/useFarmerContact.js';
 import { WhatsAppLink } from '../contact/WhatsAppLink.js';
 import { requestChatText } from '../contact/whatsAppText.js';
-import { ORDER_LIMITS, requestCancelPath, requestPath, requestReadPath, type OrderRequest } from '../orders/types.js';
+import { ORDER_LIMITS, requestCancelPath, requestPath, requestReadPath, type OrderRequest, type UnreadCount } from '../orders/types.js';
 import { canCancel, dateTimeText, fulfilmentText, historyText, lineText, nairaText, STATUS_TEXT } from './requestText.js';
 import styles from './requests.module.css';
 
@@ -105,8 +105,12 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
     if (opening && request.unread) {
       onChange({ ...request, unread: false });
       api
-        .post(requestReadPath(request.request_id))
-        .then(() => refreshCounter('unread'))
+        .post<UnreadCount | undefined>(requestReadPath(request.request_id))
+        .then((answer) => {
+          // The answer is the count left; the shell's poller is asked too, so every badge agrees.
+          if (typeof answer?.count === 'number') setCounter('unread', answer.count);
+          refreshCounter('unread');
+        })
         .catch(() => undefined); // still unread on the server: the mark comes back on the next visit
     }
   }

@@ -50,6 +50,7 @@ describe('the stored cart and its owner', () => {
 
   it('does not show buyer A’s cart to buyer B, and empties it when the remote runs for B', () => {
     expect(store.cartVisibleTo('buyer-b')).toBe(false);
+    expect(store.cartVisibleTo(null)).toBe(false); // the session not known yet
     store.claimCart('buyer-b');
     expect(store.getCart()).toEqual([]);
     expect(storage.getItem('cart')).toBe('[]');
