@@ -14,7 +14,14 @@ const ProfileChange = Type.Object(
   {
     firstname: Type.Optional(line(60)),
     lastname: Type.Optional(line(60)),
-    phone: Type.Optional(Type.String({ minLength: 7, maxLength: 20, pattern: PHONE_PATTERN })),
+    phone: Type.Optional(
+      Type.String({
+        minLength: 7,
+        maxLength: 20,
+        pattern: PHONE_PATTERN,
+        description: 'A Nigerian number in any usual form (0803 123 4567, +234 803 123 4567); stored in E.164 digits (2348031234567)',
+      }),
+    ),
     business_name: Type.Optional(line(120)),
     location: Type.Optional(line(200)),
     tuber: Type.Optional(Type.Array(TuberTypeSchema, { maxItems: 7, uniqueItems: true, description: 'may be empty' })),
