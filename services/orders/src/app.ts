@@ -1,6 +1,6 @@
 import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import type { OrdersConfig } from './config.js';
-import { orderModels } from './domain/models.js';
+import { orderModels, renumberDuplicates } from './domain/models.js';
 import { productModel } from './domain/products.js';
 import { followNotifications } from './events/notifications.js';
 import { followContacts, followProducts } from './events/projections.js';
@@ -33,6 +33,8 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   await useRateLimits(app, { redis, nameSpace: 'orders:rate:' });
   const products = productModel(mongo);
   const models = orderModels(mongo);
+  const renumbered = await renumberDuplicates(models, redis);
+  if (renumbered.length) app.log.warn({ renumbered }, 'requests that shared a number were given new ones');
   await Promise.all([products.init(), models.Request.init(), models.Contact.init(), models.Mail.init()]);
   if (options.events !== false) {
     // Events written with a request but not yet out (a bus outage, a crash) go out later.

@@ -3,6 +3,8 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { OutboxField } from '@tuber/kit';
 import { ORDER_STATUSES } from '@tuber/contracts';
+import type { RedisClient } from '@tuber/kit';
+import { withLocks } from './locks.js';
 
 const LineSchema = new Schema(
   {
@@ -117,10 +119,43 @@ export function orderModels(connection: Connection) {
 }
 export type OrderModels = ReturnType<typeof orderModels>;
 
-/** "TM-1001", "TM-1002", … from one counter document. */
-export async function nextNumber(models: OrderModels): Promise<string> {
-  const counter = await models.Counter.findOneAndUpdate({ _id: 'request_number' }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean<{
-    seq: number;
-  }>();
-  return `TM-${1000 + (counter?.seq ?? 0)}`;
+/**
+ * "TM-1001", "TM-1002", … from one counter document ($inc). FerretDB 1.x applies an update as a
+ * read then a write, so two increments at the same moment can both read 5 and both write 6 (seen:
+ * two requests numbered alike): the increment runs under a Redis lock. (No unique index on the
+ * number: on the local stack the collection predates it and belongs to another database role.)
+ */
+export async function nextNumber(models: OrderModels, redis: RedisClient): Promise<string> {
+  return withLocks(
+    redis,
+    ['orders:lock:counter:request_number'],
+    async () => {
+      const counter = await models.Counter.findOneAndUpdate({ _id: 'request_number' }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean<{
+        seq: number;
+      }>();
+      return `TM-${1000 + (counter?.seq ?? 0)}`;
+    },
+    { busy: () => new Error('the request number counter is busy; try again') },
+  );
+}
+
+/**
+ * Requests numbered alike before the counter was locked (the counter race nextNumber describes):
+ * the first sent keeps its number, the others get new ones.
+ * Returns the requests renumbered.
+ */
+export async function renumberDuplicates(models: OrderModels, redis: RedisClient): Promise<{ request_id: string; from: string; to: string }[]> {
+  const all = await models.Request.find({}, { request_id: 1, number: 1, created_at: 1 }).sort({ created_at: 1 }).lean();
+  const seen = new Set<string>();
+  const changed: { request_id: string; from: string; to: string }[] = [];
+  for (const request of all) {
+    if (!seen.has(request.number)) {
+      seen.add(request.number);
+      continue;
+    }
+    const to = await nextNumber(models, redis);
+    await models.Request.updateOne({ request_id: request.request_id }, { $set: { number: to } });
+    changed.push({ request_id: request.request_id, from: request.number, to });
+  }
+  return changed;
 }

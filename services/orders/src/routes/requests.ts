@@ -190,14 +190,13 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       }
 
       const now = new Date();
-      const number = await nextNumber(models);
       const lines = body.lines.map((line) => {
         const product = byId.get(line.product_id)!;
         return { product_id: line.product_id, product_name: product.product_name, unit: product.unit, quantity: line.quantity, price_kobo: product.price_kobo };
       });
-      const doc = {
+      const draft = {
         request_id: body.request_id,
-        number,
+        number: '',
         buyer_id: buyerId,
         buyer_name: buyerNameFromClaims(request.identity.claims),
         buyer_phone: phone,
@@ -219,6 +218,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         unread_buyer: false,
         unread_farmer: true,
       };
+      const doc = { ...draft, number: await nextNumber(models, redis) };
       try {
         await Request.create({ ...doc, outbox: [orderEvent(doc, 1, now, { status: 'sent' })] });
       } catch (e) {
@@ -229,7 +229,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         return reply.code(200).send((await present(first, 'buyer')) as never);
       }
       await publishRecorded(Request, { request_id: body.request_id }, bus, request.log);
-      request.log.info({ requestId: body.request_id, number, farmerId: body.farmer_id, lines: lines.length }, 'order request sent');
+      request.log.info({ requestId: body.request_id, number: doc.number, farmerId: body.farmer_id, lines: lines.length }, 'order request sent');
       return reply.code(201).send(presentRequest(doc, 'buyer') as never);
     },
   );
@@ -367,7 +367,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         const verdict = decide(doc.number, doc.status as OrderStatus, action, party, { reason, lowered });
         if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
         const to = verdict.transition.to;
-        if (action === 'accept') await checkStockToAccept(doc, quantities!);
+        if (action === 'accept') await checkStockToAccept(doc, quantities!, log);
 
         const now = new Date();
         const revision = doc.revision + 1;
@@ -411,9 +411,13 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
   }
 
   /** Under the products' locks: is there enough not yet promised for every accepted quantity? */
-  async function checkStockToAccept(doc: RequestDoc, quantities: Map<string, number>) {
+  async function checkStockToAccept(doc: RequestDoc, quantities: Map<string, number>, log: ServiceApp['log']) {
     const ids = doc.lines.map((line) => line.product_id);
     const [copies, held] = await Promise.all([products.find({ product_id: { $in: ids } }).lean(), heldQuantities(models, products, ids)]);
+    log.info(
+      { requestId: doc.request_id, stock: copies.map((p) => ({ product: p.product_id, quantity: p.quantity, status: p.status, held: held.get(p.product_id) ?? 0 })) },
+      'stock checked to accept',
+    );
     const byId = new Map(copies.map((p) => [p.product_id, p]));
     const short: string[] = [];
     for (const line of doc.lines) {
