@@ -30,6 +30,9 @@ export default (env: unknown, argv: { mode?: Configuration['mode'] }): Configura
   // Issue 12: the pages use the contracts' phone helpers (wa.me links). The contracts' other modules build
   // TypeBox schemas when loaded; declared free of side effects, webpack leaves out every module whose exports
   // the bundle does not use, so TypeBox (≈40 kB) stays out of the pages.
-  config.module = { ...config.module, rules: [...(config.module?.rules ?? []), { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }] };
+  config.module = {
+    ...config.module,
+    rules: [...(config.module?.rules ?? []), { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+  };
   return config;
 };

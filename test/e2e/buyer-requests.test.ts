@@ -33,7 +33,10 @@ let farmerB: TestAccount;
 let buyer: TestAccount;
 /** The next person on the same browser; also the probe that waits for the orders service's product copy. */
 let nextBuyer: TestAccount;
-const products = {} as Record<'yam' | 'ginger' | 'cassava', { id: string; name: string; price: number; unit: string; farmer: () => TestAccount }>;
+const products = {} as Record<
+  'yam' | 'ginger' | 'cassava',
+  { id: string; name: string; price: number; unit: string; farmer: () => TestAccount }
+>;
 let browser: Browser;
 let context: BrowserContext;
 const pageErrors: string[][] = [];
@@ -97,9 +100,10 @@ async function ordersKnow(product: { id: string; price: number; unit: string; fa
     (a) => a.status === 409 && a.body?.problems?.[0]?.problem === 'above_stock',
     30_000,
   );
-  expect(answer.body?.problems?.[0]?.problem, `the orders service does not know ${product.id} at ₦${product.price}: ${JSON.stringify(answer.body)}`).toBe(
-    'above_stock',
-  );
+  expect(
+    answer.body?.problems?.[0]?.problem,
+    `the orders service does not know ${product.id} at ₦${product.price}: ${JSON.stringify(answer.body)}`,
+  ).toBe('above_stock');
 }
 
 /** A calendar day `days` from today in Lagos (YYYY-MM-DD), as a date input takes it. */
@@ -133,14 +137,23 @@ interface SeenToast {
 /** Remembers every toast (message without its action link, and the links), since toasts leave after 4 s. */
 async function recordToasts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen: { text: string; links: { label: string; href: string }[] }[] = ((window as unknown as { toastsSeen: unknown[] }).toastsSeen = []) as never;
+    const seen: { text: string; links: { label: string; href: string }[] }[] = ((
+      window as unknown as { toastsSeen: unknown[] }
+    ).toastsSeen = []) as never;
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of Array.from(record.addedNodes)) {
-          if (node instanceof HTMLElement && node.matches('[role="alert"], [role="status"]') && node.parentElement?.getAttribute('aria-live') === 'polite') {
+          if (
+            node instanceof HTMLElement &&
+            node.matches('[role="alert"], [role="status"]') &&
+            node.parentElement?.getAttribute('aria-live') === 'polite'
+          ) {
             seen.push({
               text: node.querySelector('span')?.textContent?.trim() ?? '',
-              links: Array.from(node.querySelectorAll('a')).map((a) => ({ label: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
+              links: Array.from(node.querySelectorAll('a')).map((a) => ({
+                label: a.textContent ?? '',
+                href: a.getAttribute('href') ?? '',
+              })),
             });
           }
         }
@@ -167,7 +180,8 @@ async function open(route: string, viewport = { width: 1280, height: 900 }): Pro
 }
 
 const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-const group = (page: Page, business: string) => page.getByTestId('farmer-group').filter({ has: page.getByRole('heading', { name: business }) });
+const group = (page: Page, business: string) =>
+  page.getByTestId('farmer-group').filter({ has: page.getByRole('heading', { name: business }) });
 const line = (page: Page, productId: string) => page.locator(`[data-testid="cart-item"][data-product-id="${productId}"]`);
 const requestCard = (page: Page, requestId: string) => page.locator(`[data-testid="request"][data-request-id="${requestId}"]`);
 const wa = (e164: string, text: string) => `https://wa.me/${e164}?text=${encodeURIComponent(text)}`;
@@ -191,7 +205,8 @@ async function bothWidths(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   const gateway = await fetch(`${publicUrl}/api/nutrition/yam`, { signal: AbortSignal.timeout(5000) }).catch((error: Error) => error);
-  if (gateway instanceof Error || !gateway.ok) throw new Error(`the gateway does not answer at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
+  if (gateway instanceof Error || !gateway.ok)
+    throw new Error(`the gateway does not answer at ${publicUrl}; start the stack (make up) or set PUBLIC_URL`);
 
   [farmerA, farmerB, buyer, nextBuyer] = await Promise.all([
     signedInAccount({ role: 'farmer', businessName: FARMER_A, location: 'Ede, Osun State', tuber: ['yam', 'ginger'] }),
@@ -202,7 +217,8 @@ beforeAll(async () => {
   for (const account of [farmerA, farmerB, buyer, nextBuyer])
     expect([200, 201]).toContain((await api('POST', '/api/profile/me', { token: account.accessToken })).status);
   const orders = await api('GET', '/api/orders/unread', { token: buyer.accessToken });
-  if (orders.status !== 200) throw new Error(`the orders service does not answer GET /api/orders/unread (${orders.status}: ${JSON.stringify(orders.body)})`);
+  if (orders.status !== 200)
+    throw new Error(`the orders service does not answer GET /api/orders/unread (${orders.status}: ${JSON.stringify(orders.body)})`);
 
   const phone = await api('PATCH', '/api/profile/me', { token: farmerB.accessToken, json: { phone: FARMER_B_PHONE } });
   expect(phone.status, JSON.stringify(phone.body)).toBe(200);
@@ -230,7 +246,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // wa.me is WhatsApp's, outside this system: a link that is followed lands on a stand-in page.
-  await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>WhatsApp' }));
+  await context.route('https://wa.me/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>WhatsApp' }),
+  );
   await signIn(buyer);
 }, 300_000);
 
@@ -257,7 +275,10 @@ describe('the cart of two farmers (issue 12)', () => {
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await page.getByRole('status').filter({ hasText: 'item added to cart' }).first().waitFor();
     }
-    const stored = await page.evaluate(() => ({ owner: localStorage.getItem('cart_owner'), cart: JSON.parse(localStorage.getItem('cart') ?? '[]') }));
+    const stored = await page.evaluate(() => ({
+      owner: localStorage.getItem('cart_owner'),
+      cart: JSON.parse(localStorage.getItem('cart') ?? '[]'),
+    }));
     expect(stored.owner).toBe(buyer.id);
     expect(stored.cart.map((item: { product_id: string; quantity: number }) => [item.product_id, item.quantity])).toEqual([
       [products.yam.id, 2],
@@ -284,7 +305,10 @@ describe('Chat on WhatsApp (issue 12)', () => {
   it("opens the farmer's number with a message naming the product and its price, on the product page and in the contact modal", async () => {
     const page = await open(`/dashboard/buyer/${products.cassava.id}`);
     await page.getByRole('heading', { level: 1, name: products.cassava.name }).waitFor({ timeout: 20_000 });
-    const expected = wa(FARMER_B_E164, `Hello ${FARMER_B}, I saw ${products.cassava.name} on Tuber Market: ₦30,000.00 per 50 kg bag. Is it still available?`);
+    const expected = wa(
+      FARMER_B_E164,
+      `Hello ${FARMER_B}, I saw ${products.cassava.name} on Tuber Market: ₦30,000.00 per 50 kg bag. Is it still available?`,
+    );
     const link = page.getByTestId('product-detail').getByRole('link', { name: 'Chat on WhatsApp' });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(expected);
@@ -333,7 +357,11 @@ describe('Chat on WhatsApp (issue 12)', () => {
     const token = await tokenOf(farmerB);
     const insights = await eventually(
       () => api('GET', '/api/orders/insights?days=7', { token }),
-      (answer) => answer.status === 200 && answer.body.totals.view >= 1 && answer.body.totals.cart_add >= 1 && answer.body.totals.contact_whatsapp >= 1,
+      (answer) =>
+        answer.status === 200 &&
+        answer.body.totals.view >= 1 &&
+        answer.body.totals.cart_add >= 1 &&
+        answer.body.totals.contact_whatsapp >= 1,
       20_000,
     );
     expect(insights.status, JSON.stringify(insights.body)).toBe(200);
@@ -373,12 +401,18 @@ describe('sending the cart as requests (issue 12)', () => {
 
   it('Send all: farmer A’s request is refused because A changed the ginger’s price ("Price changed to ₦1,600.00 per kg"), farmer B’s goes', async () => {
     // The page checked the prices when it opened; the farmer changes one now.
-    const changed = await api('PATCH', `/api/catalog/products/${products.ginger.id}`, { token: await tokenOf(farmerA), json: { price: 1600 } });
+    const changed = await api('PATCH', `/api/catalog/products/${products.ginger.id}`, {
+      token: await tokenOf(farmerA),
+      json: { price: 1600 },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     products.ginger.price = 1600;
     await ordersKnow(products.ginger);
 
-    await page.getByRole('form', { name: `Request to ${FARMER_B}` }).getByLabel('Preferred date').fill(lagosDay(3));
+    await page
+      .getByRole('form', { name: `Request to ${FARMER_B}` })
+      .getByLabel('Preferred date')
+      .fill(lagosDay(3));
     await page.getByRole('button', { name: 'Send all' }).click();
 
     const problem = line(page, products.ginger.id).getByTestId('cart-item-problem');
@@ -415,7 +449,11 @@ describe('sending the cart as requests (issue 12)', () => {
     await expect.poll(() => line(page, products.ginger.id).getByTestId('cart-item-price').textContent()).toBe('₦1,600.00');
     expect(await line(page, products.ginger.id).getByTestId('cart-item-problem').count()).toBe(0);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
-    expect(stored.find((item: { product_id: string }) => item.product_id === products.ginger.id)).toMatchObject({ price: 1600, quantity: 1, total: 1600 });
+    expect(stored.find((item: { product_id: string }) => item.product_id === products.ginger.id)).toMatchObject({
+      price: 1600,
+      quantity: 1,
+      total: 1600,
+    });
 
     // The answer is held back a moment (the request still reaches the real service): the button waits.
     await page.route('**/api/orders/requests', async (route) => {
@@ -512,7 +550,10 @@ describe('My requests (issue 12)', () => {
     expect(historyB[1]).toContain(DECLINE_REASON);
     expect(await cardB.getByRole('button', { name: 'Cancel request' }).count()).toBe(0);
     expect(await cardB.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toBe(
-      wa(FARMER_B_E164, `Hello ${FARMER_B}, about my request ${sent.b.number} on Tuber Market: 1 bag of 50 kg of ${products.cassava.name} at ₦30,000.00 per 50 kg bag. Total ₦30,000.00.`),
+      wa(
+        FARMER_B_E164,
+        `Hello ${FARMER_B}, about my request ${sent.b.number} on Tuber Market: 1 bag of 50 kg of ${products.cassava.name} at ₦30,000.00 per 50 kg bag. Total ₦30,000.00.`,
+      ),
     );
 
     await cardA.getByRole('button', { name: new RegExp(sent.a.number) }).click();
@@ -550,7 +591,11 @@ describe('My requests (issue 12)', () => {
 
     // A list that cannot be loaded says why and offers another try.
     await page.route('**/api/orders/requests?*', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Orders are resting' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Orders are resting' }),
+      }),
     );
     await page.reload();
     await page.getByText('Error: Orders are resting').waitFor({ timeout: 20_000 });

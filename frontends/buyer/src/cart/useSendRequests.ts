@@ -68,7 +68,9 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
 
   const setForm = useCallback(
     (farmerId: string, change: Partial<RequestForm>) => {
-      setForms((previous) => new Map(previous).set(farmerId, { ...(previous.get(farmerId) ?? initialRequestForm(phone, todayCalendarDay())), ...change }));
+      setForms((previous) =>
+        new Map(previous).set(farmerId, { ...(previous.get(farmerId) ?? initialRequestForm(phone, todayCalendarDay())), ...change }),
+      );
       // A field the buyer is fixing stops showing its message.
       setErrors((previous) => {
         const current = previous.get(farmerId);
@@ -121,7 +123,10 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
     setSendingFor(group.farmer_id, true);
     try {
       const body = buildOrderRequest(group.farmer_id, items, currentForm(group.farmer_id), requestId);
-      const outcome = await sendOrderRequest({ api, getAccessToken: auth?.getAccessToken ? () => auth.getAccessToken!() : undefined }, body);
+      const outcome = await sendOrderRequest(
+        { api, getAccessToken: auth?.getAccessToken ? () => auth.getAccessToken!() : undefined },
+        body,
+      );
       if (outcome.kind === 'sent') {
         requestIds.current.delete(group.farmer_id);
         const sentIds = new Set(items.map((item) => item.product_id));

@@ -16,7 +16,12 @@ export interface ContactAbout {
   chatText?: (businessName: string) => string;
 }
 
-export function ContactFarmerModal({ farmerId, onClose, productId, chatText = farmerChatText }: { farmerId: string; onClose: () => void } & ContactAbout) {
+export function ContactFarmerModal({
+  farmerId,
+  onClose,
+  productId,
+  chatText = farmerChatText,
+}: { farmerId: string; onClose: () => void } & ContactAbout) {
   const state = useFarmerContact(farmerId);
   const api = useApi();
   const count = (kind: 'contact_phone' | 'contact_email') => {

@@ -29,7 +29,10 @@ export const farmerChatText = (businessName: string): string => `Hello ${busines
  */
 export function requestChatText(request: Pick<OrderRequest, 'business_name' | 'number' | 'lines' | 'total'>): string {
   const lines = request.lines
-    .map((line) => `${quantityText(line.accepted_quantity ?? line.quantity, line.unit)} of ${line.product_name} at ${priceWithUnit(line.price, line.unit)}`)
+    .map(
+      (line) =>
+        `${quantityText(line.accepted_quantity ?? line.quantity, line.unit)} of ${line.product_name} at ${priceWithUnit(line.price, line.unit)}`,
+    )
     .join('; ');
   return `Hello ${request.business_name}, about my request ${request.number} on Tuber Market: ${lines}. Total ${formatNaira(nairaToKobo(request.total))}.`;
 }

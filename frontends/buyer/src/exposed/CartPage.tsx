@@ -411,9 +411,7 @@ export default function CartPage() {
           ) : null}
           {groups.length > 1 ? (
             <div className={styles.sendAll}>
-              <p className={styles.muted}>
-                Your cart has products of {groups.length} farmers: one request goes to each.
-              </p>
+              <p className={styles.muted}>Your cart has products of {groups.length} farmers: one request goes to each.</p>
               <Button onClick={() => void sender.sendAll(groups)} disabled={anySending} aria-busy={anySending}>
                 {anySending ? (
                   <>

@@ -45,7 +45,8 @@ export function problemView(problem: OrderLineProblem, item: Pick<CartItem, 'uni
       const available = typeof problem.available === 'number' ? problem.available : 0;
       // Cart quantities are whole units: offer the most that can still be had.
       const most = Math.floor(available);
-      if (most < 1) return { problem: problem.problem, text: available > 0 ? `Only ${quantityText(available, unit)} left` : 'Sold out', fix: remove };
+      if (most < 1)
+        return { problem: problem.problem, text: available > 0 ? `Only ${quantityText(available, unit)} left` : 'Sold out', fix: remove };
       return {
         problem: problem.problem,
         text: `Only ${quantityText(available, unit)} left`,

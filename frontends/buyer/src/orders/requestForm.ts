@@ -85,7 +85,8 @@ export function validateRequestForm(form: RequestForm, today: string, lineCount:
   if (!form.preferred_date) errors.preferred_date = 'Choose a preferred date.';
   else if (!isRealDay(form.preferred_date)) errors.preferred_date = 'Enter the date as a calendar day.';
   else if (form.preferred_date < today) errors.preferred_date = `Choose today (${calendarDayText(today)}) or a later day.`;
-  if (form.note.trim().length > ORDER_LIMITS.noteMaxLength) errors.note = `The note can be at most ${ORDER_LIMITS.noteMaxLength} characters.`;
+  if (form.note.trim().length > ORDER_LIMITS.noteMaxLength)
+    errors.note = `The note can be at most ${ORDER_LIMITS.noteMaxLength} characters.`;
   if (!form.phone.trim()) errors.phone = 'Enter a phone number the farmer can reach you on.';
   else if (!nigerianE164(form.phone)) errors.phone = PHONE_E164_PROBLEM;
   return errors;

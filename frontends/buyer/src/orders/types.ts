@@ -31,7 +31,12 @@ export type {
 };
 
 /** The contract's limits; `satisfies` keeps them equal to contracts' ORDER_LIMITS (a change there fails the type check). */
-export const ORDER_LIMITS = { maxLines: 20, noteMaxLength: 500, reasonMaxLength: 300, addressMaxLength: 300 } as const satisfies typeof ContractLimits;
+export const ORDER_LIMITS = {
+  maxLines: 20,
+  noteMaxLength: 500,
+  reasonMaxLength: 300,
+  addressMaxLength: 300,
+} as const satisfies typeof ContractLimits;
 
 export interface OrderRequestPage {
   items: OrderRequest[];

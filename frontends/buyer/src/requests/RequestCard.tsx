@@ -116,7 +116,13 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
   }
 
   return (
-    <li className={styles.card} data-testid="request" data-request-id={request.request_id} data-status={request.status} data-unread={request.unread}>
+    <li
+      className={styles.card}
+      data-testid="request"
+      data-request-id={request.request_id}
+      data-status={request.status}
+      data-unread={request.unread}
+    >
       <button type="button" className={styles.cardHeader} aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
         <span className={styles.headLine}>
           <span className={styles.number}>{request.number}</span>

@@ -22,7 +22,9 @@ describe('a refused request, line by line', () => {
       fix: { kind: 'use-price', label: 'Use new price', price: 2500, unit: 'heap' },
     });
     // Without a unit in the answer, the line's own.
-    expect(problemView({ product_id: 'p', problem: 'price_changed', price: 1234.5 }, item('p')).text).toBe('Price changed to ₦1,234.50 per heap');
+    expect(problemView({ product_id: 'p', problem: 'price_changed', price: 1234.5 }, item('p')).text).toBe(
+      'Price changed to ₦1,234.50 per heap',
+    );
   });
 
   it('unit changed: the new unit and price, taken with "Use new price"', () => {
@@ -37,7 +39,9 @@ describe('a refused request, line by line', () => {
       text: 'Only 3 heaps left',
       fix: { kind: 'set-quantity', label: 'Change to 3', quantity: 3 },
     });
-    expect(problemView({ product_id: 'p', problem: 'above_stock', available: 12.5, unit: 'kg' }, item('p', { unit: 'kg', quantity: 20 })).fix).toEqual({
+    expect(
+      problemView({ product_id: 'p', problem: 'above_stock', available: 12.5, unit: 'kg' }, item('p', { unit: 'kg', quantity: 20 })).fix,
+    ).toEqual({
       kind: 'set-quantity',
       label: 'Change to 12',
       quantity: 12,
@@ -46,11 +50,18 @@ describe('a refused request, line by line', () => {
       text: 'Only 0.5 kg left',
       fix: { kind: 'remove' },
     });
-    expect(problemView({ product_id: 'p', problem: 'above_stock', available: 0 }, item('p'))).toMatchObject({ text: 'Sold out', fix: { kind: 'remove' } });
+    expect(problemView({ product_id: 'p', problem: 'above_stock', available: 0 }, item('p'))).toMatchObject({
+      text: 'Sold out',
+      fix: { kind: 'remove' },
+    });
   });
 
   it('sold out and unavailable: said plainly, with Remove', () => {
-    expect(problemView({ product_id: 'p', problem: 'sold_out' }, item('p'))).toEqual({ problem: 'sold_out', text: 'Sold out', fix: { kind: 'remove', label: 'Remove' } });
+    expect(problemView({ product_id: 'p', problem: 'sold_out' }, item('p'))).toEqual({
+      problem: 'sold_out',
+      text: 'Sold out',
+      fix: { kind: 'remove', label: 'Remove' },
+    });
     expect(problemView({ product_id: 'p', problem: 'unavailable' }, item('p'))).toEqual({
       problem: 'unavailable',
       text: 'No longer available',

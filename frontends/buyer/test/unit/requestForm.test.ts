@@ -72,7 +72,9 @@ describe('the request form', () => {
   });
 
   it('asks for an address for delivery, and not for pickup', () => {
-    expect(validateRequestForm(form({ fulfilment: 'delivery', address: '   ' }), TODAY, 1)).toEqual({ address: 'Enter the delivery address.' });
+    expect(validateRequestForm(form({ fulfilment: 'delivery', address: '   ' }), TODAY, 1)).toEqual({
+      address: 'Enter the delivery address.',
+    });
     expect(validateRequestForm(form({ fulfilment: 'delivery', address: 'a'.repeat(301) }), TODAY, 1).address).toBe(
       'The address can be at most 300 characters.',
     );
@@ -80,14 +82,18 @@ describe('the request form', () => {
   });
 
   it('refuses a preferred date before today, a missing one and one that is not a calendar day', () => {
-    expect(validateRequestForm(form({ preferred_date: '2026-11-24' }), TODAY, 1).preferred_date).toBe('Choose today (25 Nov 2026) or a later day.');
+    expect(validateRequestForm(form({ preferred_date: '2026-11-24' }), TODAY, 1).preferred_date).toBe(
+      'Choose today (25 Nov 2026) or a later day.',
+    );
     expect(validateRequestForm(form({ preferred_date: '' }), TODAY, 1).preferred_date).toBe('Choose a preferred date.');
     expect(validateRequestForm(form({ preferred_date: '2026-02-30' }), TODAY, 1).preferred_date).toBe('Enter the date as a calendar day.');
     expect(validateRequestForm(form({ preferred_date: '2027-01-12' }), TODAY, 1)).toEqual({});
   });
 
   it('refuses a phone that is not Nigerian with the contract’s message, and an empty one', () => {
-    expect(validateRequestForm(form({ phone: '+44 20 7946 0958' }), TODAY, 1).phone).toMatch(/^Enter a Nigerian phone number, like 0803 123 4567/);
+    expect(validateRequestForm(form({ phone: '+44 20 7946 0958' }), TODAY, 1).phone).toMatch(
+      /^Enter a Nigerian phone number, like 0803 123 4567/,
+    );
     expect(validateRequestForm(form({ phone: '12345' }), TODAY, 1).phone).toMatch(/^Enter a Nigerian phone number/);
     expect(validateRequestForm(form({ phone: ' ' }), TODAY, 1).phone).toBe('Enter a phone number the farmer can reach you on.');
   });
@@ -101,7 +107,10 @@ describe('the request form', () => {
 });
 
 describe('building the request', () => {
-  const items = [line('yam', 'ada', { price: 2000, unit: 'heap', quantity: 3, total: 6000 }), line('ginger', 'ada', { price: 1500.5, quantity: 2 })];
+  const items = [
+    line('yam', 'ada', { price: 2000, unit: 'heap', quantity: 3, total: 6000 }),
+    line('ginger', 'ada', { price: 1500.5, quantity: 2 }),
+  ];
 
   it('sends each line with the quantity, unit and the price the buyer saw, the phone in E.164, and the client’s request id', () => {
     expect(buildOrderRequest('ada', items, form({ note: '  Please call first  ' }), 'f3b0c1de-3c4d-4a5b-8c6d-7e8f9a0b1c2d')).toEqual({

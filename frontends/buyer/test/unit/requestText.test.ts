@@ -4,7 +4,13 @@ import { newRequestId } from '../../src/orders/sendRequest.js';
 
 describe('My requests texts', () => {
   it('names every status', () => {
-    expect(STATUS_TEXT).toEqual({ sent: 'Sent', accepted: 'Accepted', declined: 'Declined', fulfilled: 'Fulfilled', cancelled: 'Cancelled' });
+    expect(STATUS_TEXT).toEqual({
+      sent: 'Sent',
+      accepted: 'Accepted',
+      declined: 'Declined',
+      fulfilled: 'Fulfilled',
+      cancelled: 'Cancelled',
+    });
   });
 
   it('lets the buyer cancel only a sent or accepted request', () => {
