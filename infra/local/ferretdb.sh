@@ -71,6 +71,21 @@ provision_databases() {
             EXECUTE format('ALTER TABLE %I.%I OWNER TO %I', '$role', t.tablename, '$role'); END LOOP; END\$\$;"
     sql+="ALTER DEFAULT PRIVILEGES FOR ROLE \"tuber-test\" IN SCHEMA \"$role\" GRANT ALL ON TABLES TO \"$role\";"
   done
+  # A collection the tests' all-rights user creates in a service's database (a test building the
+  # service in-process, a test that drops and remakes a collection) would be that user's table, and
+  # the service, which may not add indexes to a table it does not own, would then fail to start
+  # (seen with orders). Every table made in a service's schema goes to the service's role at once.
+  local schemas
+  schemas=$(printf "'%s'," "${MONGO_DATABASES[@]}")
+  sql+="CREATE OR REPLACE FUNCTION tuber_service_owns_its_tables() RETURNS event_trigger LANGUAGE plpgsql AS \$\$
+        DECLARE t record; BEGIN
+          FOR t IN SELECT * FROM pg_event_trigger_ddl_commands() WHERE command_tag = 'CREATE TABLE' AND schema_name = ANY (ARRAY[${schemas%,}]) LOOP
+            IF (SELECT tableowner FROM pg_tables WHERE schemaname = t.schema_name AND format('%I.%I', schemaname, tablename) = t.object_identity) <> t.schema_name THEN
+              EXECUTE format('ALTER TABLE %s OWNER TO %I', t.object_identity, t.schema_name);
+            END IF;
+          END LOOP; END\$\$;"
+  sql+="DROP EVENT TRIGGER IF EXISTS tuber_service_owns_its_tables;
+        CREATE EVENT TRIGGER tuber_service_owns_its_tables ON ddl_command_end WHEN TAG IN ('CREATE TABLE') EXECUTE FUNCTION tuber_service_owns_its_tables();"
   sql+="DO \$\$DECLARE s record; BEGIN FOR s IN SELECT table_schema FROM information_schema.tables WHERE table_name = '_ferretdb_database_metadata' LOOP
           EXECUTE format('GRANT USAGE ON SCHEMA %I TO ferretdb_catalogue', s.table_schema);
           EXECUTE format('GRANT SELECT ON %I._ferretdb_database_metadata TO ferretdb_catalogue', s.table_schema); END LOOP; END\$\$;"

@@ -79,6 +79,30 @@ describe('each service reaches only its own database', () => {
     expect(await admin.db('catalog').collection(collection).find().toArray()).toEqual([{ _id: 'catalog-secret', owner: 'catalog' }]);
   });
 
+  it('orders works in its own database and cannot read the catalog or profile ones', async () => {
+    const orders = await as('orders', 'orders');
+    const own = orders.db('orders').collection(collection);
+    try {
+      await own.insertOne({ _id: 'orders-own' as never, owner: 'orders' });
+      expect(await own.findOne({ _id: 'orders-own' as never })).toMatchObject({ owner: 'orders' });
+      for (const other of ['catalog', 'profile']) {
+        await expect(orders.db(other).collection(collection).findOne({}), other).rejects.toThrow(/permission denied/i);
+      }
+    } finally {
+      await own.drop().catch(() => undefined);
+    }
+  });
+
+  it("a collection the tests' user makes in a service's database is the service's: it may index and drop it", async () => {
+    // Otherwise the service could not add its indexes at its next start (the orders service once could not).
+    const made = admin.db('orders').collection(`${collection}_by_tests`);
+    await made.insertOne({ owner: 'tuber-test' });
+    const orders = await as('orders', 'orders');
+    const same = orders.db('orders').collection(`${collection}_by_tests`);
+    await same.createIndex({ owner: 1 });
+    expect(await same.drop()).toBe(true);
+  });
+
   it('media cannot read the profile database', async () => {
     const media = await as('media', 'media');
     await expect(media.db('profile').collection(collection).findOne({})).rejects.toThrow(/permission denied/i);
