@@ -71,6 +71,25 @@ async function addToCart(page: Page, product: { id: string; name: string }): Pro
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
 }
 
+/**
+ * Waits for a badge; on failure says what the orders service answers the person (GET /api/orders/unread)
+ * and keeps a screenshot, so a badge that never came is told apart from a count that never changed.
+ */
+async function badge(page: Page, link: ReturnType<Page['getByRole']>, account: TestAccount, name: string, timeout: number): Promise<void> {
+  try {
+    await link.waitFor({ timeout });
+  } catch (error) {
+    await screenshot(page, `orders-failed-${name}`);
+    const unread = await api('GET', '/api/orders/unread', { token: account.accessToken });
+    throw new Error(
+      `${name}: no badge within ${timeout} ms; GET /api/orders/unread answers ${unread.status} ${JSON.stringify(unread.body)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 async function orderRequests(account: TestAccount): Promise<any[]> {
   const answer = await api('GET', '/api/orders/requests', { token: account.accessToken });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -181,8 +200,13 @@ describe('a buyer asks two farmers from one cart (issue 12)', () => {
   });
 
   it("the farmers' Requests badges come up without a reload: by the 30 s poll, and at once when the tab comes back", async () => {
-    const badgeA = sidebar(farmerAPage).getByRole('link', { name: 'Requests (1 unread request)' });
-    await badgeA.waitFor({ timeout: ONE_POLL });
+    await badge(
+      farmerAPage,
+      sidebar(farmerAPage).getByRole('link', { name: 'Requests (1 unread request)' }),
+      farmerA,
+      'farmer-A-requests',
+      ONE_POLL,
+    );
     timings['request → farmer A badge (poll, no focus)'] = Date.now() - sentAt;
 
     // The badge on a phone: in the green slide-in menu, nothing wider than the screen.
@@ -198,7 +222,13 @@ describe('a buyer asks two farmers from one cart (issue 12)', () => {
 
     const askedAt = Date.now();
     await comeBack(farmerBPage);
-    await sidebar(farmerBPage).getByRole('link', { name: 'Requests (1 unread request)' }).waitFor({ timeout: 5_000 });
+    await badge(
+      farmerBPage,
+      sidebar(farmerBPage).getByRole('link', { name: 'Requests (1 unread request)' }),
+      farmerB,
+      'farmer-B-requests',
+      5_000,
+    );
     timings['focus → farmer B badge'] = Date.now() - askedAt;
   });
 
@@ -256,7 +286,7 @@ describe('a buyer asks two farmers from one cart (issue 12)', () => {
   it('the buyer gets both answers: the badge without a reload, both statuses on My requests, both e-mails', async () => {
     // The buyer's page stayed on the emptied cart: the shell's poll brings the badge.
     const myRequests = sidebar(buyerPage).getByRole('link', { name: 'My requests (2 unread requests)' });
-    await myRequests.waitFor({ timeout: ONE_POLL });
+    await badge(buyerPage, myRequests, buyer, 'buyer-my-requests', ONE_POLL);
 
     const [acceptedMail, declinedMail] = await Promise.all([
       waitForMail(buyer.email, new RegExp(`${requests.a.number} was accepted`), 30_000),
