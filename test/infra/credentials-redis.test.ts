@@ -86,6 +86,16 @@ describe('each service reaches only its own keys', () => {
     expect(await admin.get(authKey)).toBe('secret-token-owner');
   });
 
+  it('orders keeps its locks and rate counters under orders:* and cannot touch the catalog’s product locks', async () => {
+    const orders = await as('orders');
+    const own = `orders:lock:credentials-test-${stamp}`;
+    expect(await orders.set(own, 'token', { NX: true, PX: 5_000 })).toBe('OK');
+    expect(await admin.get(own)).toBe('token');
+    await orders.del(own);
+    await expect(orders.set(`catalog:lock:product:credentials-test-${stamp}`, 'forged')).rejects.toThrow(/NOPERM/);
+    await expect(orders.get(authKey)).rejects.toThrow(/NOPERM/);
+  });
+
   it('auth cannot read the nutrition cache', async () => {
     const auth = await as('auth');
     await expect(auth.get(nutritionKey)).rejects.toThrow(/NOPERM/);
