@@ -2,7 +2,8 @@
 // through the orders API; the farmer signs in through the shell, finds them at /dashboard/inbox (lines, units,
 // prices, total, tel and WhatsApp links, unread marks that go when a request is opened), accepts one with a
 // lowered quantity and a reason, accepts and then fulfils another, is refused (409, the service's words) on
-// one the buyer cancelled meanwhile, and — on a 360 px phone — declines one with a reason. Statuses show in
+// one the buyer cancelled meanwhile, is offered the latest when a request comes in while the page is open, and
+// — on a 360 px phone — declines one with a reason. Statuses show in
 // the Accepted and Closed tabs; screenshots test-artifacts/farmer-inbox-*.png at 1280 and 360 px.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -63,6 +64,9 @@ async function sendRequest(lines: { key: 'yam' | 'cassava'; quantity: number }[]
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body;
 }
+
+/** expect.poll with time for a page of the shell and a remote to load (its default gives up after 1 s). */
+const poll = <T>(probe: () => T | Promise<T>) => expect.poll(probe, { timeout: 15_000 });
 
 const asFarmer = (id: string) => api<OrderRequest>('GET', `/api/orders/requests/${id}`, { token: farmer.accessToken });
 
@@ -149,7 +153,7 @@ async function openCard(card: Locator) {
 
 async function tab(page: Page, name: 'New' | 'Accepted' | 'Closed' | 'All') {
   await page.getByRole('tab', { name, exact: true }).click();
-  await expect.poll(() => page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
+  await poll(() => page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
 }
 
 describe('farmer inbox', () => {
@@ -185,7 +189,7 @@ describe('farmer inbox', () => {
 
       await page.reload();
       const cards = page.getByTestId('order-request');
-      await expect.poll(() => cards.count()).toBe(4);
+      await poll(() => cards.count()).toBe(4);
       // Newest first, each unread.
       const numbers = await cards.locator('summary').evaluateAll((summaries) => summaries.map((s) => s.textContent ?? ''));
       expect(numbers.map((text) => /TM-\d+/.exec(text)?.[0])).toEqual([toBeCancelled, toFulfil, toDecline, toAccept].map((r) => r.number));
@@ -197,7 +201,7 @@ describe('farmer inbox', () => {
       await openCard(first);
       const table = first.getByRole('table');
       const yamRow = table.getByRole('row').filter({ hasText: product.yam.name });
-      await expect.poll(() => yamRow.textContent()).toContain('10 kg');
+      await poll(() => yamRow.textContent()).toContain('10 kg');
       expect(await yamRow.textContent()).toContain('₦2,500.00 per kg');
       expect(await yamRow.textContent()).toContain('₦25,000.00');
       const cassavaRow = table.getByRole('row').filter({ hasText: product.cassava.name });
@@ -215,9 +219,9 @@ describe('farmer inbox', () => {
       expect(text).toContain(`${product.yam.name}: 10 kg at ₦2,500.00 per kg`);
       expect(text).toContain(`${product.cassava.name}: 3 heaps at ₦2,000.50 per heap`);
       expect(text).toContain('Total: ₦31,001.50');
-      await expect.poll(() => reads).toContain(toAccept.request_id);
-      await expect.poll(() => first.getByTestId('unread-mark').count()).toBe(0);
-      await expect.poll(async () => (await asFarmer(toAccept.request_id)).body.unread).toBe(false);
+      await poll(() => reads).toContain(toAccept.request_id);
+      await poll(() => first.getByTestId('unread-mark').count()).toBe(0);
+      await poll(async () => (await asFarmer(toAccept.request_id)).body.unread).toBe(false);
       await screenshot(page, 'farmer-inbox-desktop-new');
 
       // Accept with a lower quantity: the reason is asked for first.
@@ -232,8 +236,8 @@ describe('farmer inbox', () => {
       await acceptForm.getByLabel(/Reason for the lower quantity/).fill('Only 7.5 kg dug so far; more next week.');
       await acceptForm.getByRole('button', { name: 'Accept request' }).click();
       await toastShown(page, 'Request accepted successfully!');
-      await expect.poll(() => first.getAttribute('data-status')).toBe('accepted');
-      await expect.poll(() => yamRow.textContent()).toContain('7.5 kg (asked 10 kg)');
+      await poll(() => first.getAttribute('data-status')).toBe('accepted');
+      await poll(() => yamRow.textContent()).toContain('7.5 kg (asked 10 kg)');
       expect(await first.textContent()).toContain('Reason: Only 7.5 kg dug so far; more next week.');
       const accepted = (await asFarmer(toAccept.request_id)).body;
       expect(accepted.status).toBe('accepted');
@@ -245,11 +249,18 @@ describe('farmer inbox', () => {
       await openCard(third);
       await third.getByRole('button', { name: 'Accept', exact: true }).click();
       await third.getByRole('form', { name: `Accept ${toFulfil.number}` }).getByRole('button', { name: 'Accept request' }).click();
-      await expect.poll(() => third.getAttribute('data-status')).toBe('accepted');
+      await poll(() => third.getAttribute('data-status')).toBe('accepted');
+      // Meanwhile a fifth request comes in: the list stays as it is, and once the shell's unread count has
+      // risen (its poll, or the check after an action) a notice offers the latest.
+      const late = await sendRequest([{ key: 'cassava', quantity: 1 }]);
       await third.getByRole('button', { name: 'Mark fulfilled' }).click();
       await toastShown(page, 'Request marked as fulfilled.');
-      await expect.poll(() => third.getAttribute('data-status')).toBe('fulfilled');
+      await poll(() => third.getAttribute('data-status')).toBe('fulfilled');
       expect((await asFarmer(toFulfil.request_id)).body.status).toBe('fulfilled');
+      expect(await requestCard(page, late.number).count()).toBe(0);
+      await page.getByRole('button', { name: 'Show the latest' }).click();
+      await requestCard(page, late.number).waitFor();
+      await poll(() => page.getByRole('button', { name: 'Show the latest' }).count()).toBe(0);
 
       // The buyer cancels one while the farmer has it open: accepting it is refused with the service's words.
       const fourth = requestCard(page, toBeCancelled.number);
@@ -262,8 +273,9 @@ describe('farmer inbox', () => {
       await fourth.getByRole('button', { name: 'Accept', exact: true }).click();
       await fourth.getByRole('form', { name: `Accept ${toBeCancelled.number}` }).getByRole('button', { name: 'Accept request' }).click();
       await toastShown(page, new RegExp(`^Error accepting request: ${toBeCancelled.number} was cancelled`));
-      // …and the list is read again: in the New tab only the one left to decline stays.
-      await expect.poll(() => cards.count()).toBe(1);
+      // …and the list is read again: in the New tab only the one left to decline and the late one stay.
+      await poll(() => cards.count()).toBe(2);
+      expect(await page.getByRole('button', { name: 'Show the latest' }).count()).toBe(0);
 
       await tab(page, 'Accepted');
       await requestCard(page, toAccept.number).waitFor();
@@ -303,7 +315,7 @@ describe('farmer inbox', () => {
         await screenshot(mobile, 'farmer-inbox-phone-decline');
         await dialog.getByRole('button', { name: 'Decline request' }).tap();
         await toastShown(mobile, 'Request declined.');
-        await expect.poll(() => card.getAttribute('data-status')).toBe('declined');
+        await poll(() => card.getAttribute('data-status')).toBe('declined');
         expect(await card.textContent()).toContain('Reason: No cassava left until January.');
         const declined = (await asFarmer(toDecline.request_id)).body;
         expect(declined.status).toBe('declined');

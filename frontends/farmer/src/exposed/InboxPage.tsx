@@ -4,7 +4,7 @@
 import { useCallback, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from '@tuber/ui/router';
 import type { OrderRequest } from '@tuber/contracts';
-import { Button, Spinner, useSession } from '@tuber/ui';
+import { Button, Spinner, useCounter, useSession } from '@tuber/ui';
 import { INBOX_TABS, EMPTY_TAB_TEXT, isInboxTab, TAB_LABELS, type InboxTab } from '../inbox/inbox.js';
 import { ReasonDialog, type ReasonQuestion } from '../inbox/ReasonDialog.js';
 import { RequestCard } from '../inbox/RequestCard.js';
@@ -66,6 +66,7 @@ function InboxList({ tab }: { tab: InboxTab }) {
   const refresh = useCallback(() => reload(), [reload]);
   const { busy, run, open } = useRequestActions({ replace, reload: refresh });
   const [question, setQuestion] = useState<ReasonQuestion | null>(null);
+  const changed = useChangedMeanwhile(state.status === 'loaded' ? { at: state.loadedAt, unread: state.unreadAtLoad } : null);
 
   const askReason = useCallback((request: OrderRequest, action: 'decline' | 'cancel') => setQuestion({ request, action }), []);
 
@@ -96,6 +97,14 @@ function InboxList({ tab }: { tab: InboxTab }) {
   const questionBusy = question ? busy[question.request.request_id] === question.action : false;
   return (
     <>
+      {changed && (
+        <div className={styles.changed} role="status">
+          <p>Buyers sent or changed requests since this list was loaded.</p>
+          <Button variant="secondary" onClick={() => reload()}>
+            Show the latest
+          </Button>
+        </div>
+      )}
       <ul className={styles.list} aria-label={`${TAB_LABELS[tab]} requests`}>
         {state.requests.map((request) => (
           <RequestCard
@@ -124,4 +133,18 @@ function InboxList({ tab }: { tab: InboxTab }) {
       <ReasonDialog question={question} busy={questionBusy} onConfirm={(reason) => void answer(reason)} onClose={() => setQuestion(null)} />
     </>
   );
+}
+
+/**
+ * True when the shell's unread count (it polls the service) rose above the one loaded with the list shown: a
+ * new request, or one a buyer cancelled. The list does not reload by itself, so nothing moves under the
+ * farmer's finger; a notice offers the latest instead. The farmer's own reading lowers the baseline.
+ */
+function useChangedMeanwhile(load: { at: number; unread: number | null } | null): boolean {
+  const unread = useCounter('unread');
+  const at = load?.at ?? null;
+  const [base, setBase] = useState({ at, count: load?.unread ?? unread });
+  if (base.at !== at) setBase({ at, count: load?.unread ?? unread });
+  else if (unread < base.count) setBase({ at, count: unread });
+  return at !== null && base.at === at && unread > base.count;
 }

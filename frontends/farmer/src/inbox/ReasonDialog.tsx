@@ -72,7 +72,7 @@ export function ReasonDialog({ question, busy, onConfirm, onClose }: ReasonDialo
     >
       <form onSubmit={submit} noValidate className={styles.reasonForm}>
         <h2 id={`${id}-title`} className={dialogStyles.dialogTitle}>
-          {words.title} request {question?.request.number}?
+          {words.title} request <span className={styles.nowrap}>{question?.request.number}</span>?
         </h2>
         <p id={`${id}-text`} className={dialogStyles.dialogText}>
           {words.text}

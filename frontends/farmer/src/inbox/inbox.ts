@@ -144,6 +144,17 @@ export function reasonProblem(reason: string): string | null {
 
 // ---------- Texts ----------
 
+/**
+ * "Error: {message}" for a list that did not load; a gateway that found no orders service (502–504) or no
+ * network says so in words, rather than "Request failed with status 502".
+ */
+export function loadFailedText(error: { statusCode?: number; message?: string } | null | undefined): string {
+  const status = error?.statusCode;
+  if (status === 0 || status === 502 || status === 503 || status === 504)
+    return 'Error: Your requests could not be loaded: the service is not answering right now. Try again in a moment.';
+  return `Error: ${error?.message || 'Unknown error'}`;
+}
+
 export const nairaText = (naira: number): string => formatNaira(nairaToKobo(naira));
 
 /** The quantity that counts: what was accepted, else what was asked. */

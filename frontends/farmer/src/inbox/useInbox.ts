@@ -2,10 +2,9 @@
 // (keyset: next_cursor), a reload after a failure or a change, and the request an action answered with put
 // in place.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderRequest } from '@tuber/contracts';
-import { useApi } from '@tuber/ui';
-import { loadFailedMessage, messageOf } from '../shared/messages.js';
-import { belongsTo, MAX_PAGES_PER_LOAD, requestsPath, type InboxTab } from './inbox.js';
+import type { OrderRequest, UnreadCount } from '@tuber/contracts';
+import { setCounter, useApi } from '@tuber/ui';
+import { belongsTo, loadFailedText, MAX_PAGES_PER_LOAD, requestsPath, type InboxTab } from './inbox.js';
 
 interface RequestsPage {
   items: OrderRequest[];
@@ -15,7 +14,16 @@ interface RequestsPage {
 export type InboxState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'loaded'; requests: OrderRequest[]; nextCursor: string | null; more: 'idle' | 'loading' | { failed: string } };
+  | {
+      status: 'loaded';
+      requests: OrderRequest[];
+      nextCursor: string | null;
+      more: 'idle' | 'loading' | { failed: string };
+      /** Which load of the first page this is (1, 2, …): what the list shows dates from it. */
+      loadedAt: number;
+      /** The unread count asked for with that first page (null if it did not come). */
+      unreadAtLoad: number | null;
+    };
 
 export function useInbox(tab: InboxTab) {
   const api = useApi();
@@ -42,14 +50,21 @@ export function useInbox(tab: InboxTab) {
 
   useEffect(() => {
     const call = ++latest.current;
-    fetchFrom(null)
-      .then(({ requests, nextCursor }) => {
-        if (call === latest.current) setState({ status: 'loaded', requests, nextCursor, more: 'idle' });
+    // The unread count asked with the list: what a later rise of the shell's badge is measured against.
+    const unread = api.get<UnreadCount>('/orders/unread').then(
+      (answer) => (typeof answer?.count === 'number' ? answer.count : null),
+      () => null,
+    );
+    Promise.all([fetchFrom(null), unread])
+      .then(([{ requests, nextCursor }, unreadAtLoad]) => {
+        if (call !== latest.current) return;
+        if (unreadAtLoad !== null) setCounter('unread', unreadAtLoad);
+        setState({ status: 'loaded', requests, nextCursor, more: 'idle', loadedAt: call, unreadAtLoad });
       })
       .catch((error: unknown) => {
-        if (call === latest.current) setState({ status: 'failed', message: loadFailedMessage(messageOf(error)) });
+        if (call === latest.current) setState({ status: 'failed', message: loadFailedText(error as { statusCode?: number; message?: string }) });
       });
-  }, [fetchFrom, generation]);
+  }, [api, fetchFrom, generation]);
 
   /** Shows the spinner again (a new tab, Retry) or keeps the list while it refreshes (after an action). */
   const reload = useCallback((showSpinner = false) => {
@@ -70,11 +85,11 @@ export function useInbox(tab: InboxTab) {
         // Keyset pages do not overlap; this only keeps a request shown once should the list have been reloaded meanwhile.
         const known = new Set(current.requests.map((r) => r.request_id));
         const added = page.requests.filter((r) => !known.has(r.request_id));
-        return { status: 'loaded', requests: [...current.requests, ...added], nextCursor: page.nextCursor, more: 'idle' };
+        return { ...current, requests: [...current.requests, ...added], nextCursor: page.nextCursor, more: 'idle' };
       });
     } catch (error) {
       if (call !== latest.current) return;
-      setState((current) => (current.status === 'loaded' ? { ...current, more: { failed: loadFailedMessage(messageOf(error)) } } : current));
+      setState((current) => (current.status === 'loaded' ? { ...current, more: { failed: loadFailedText(error as { statusCode?: number; message?: string }) } } : current));
     }
   }, [fetchFrom, state]);
 

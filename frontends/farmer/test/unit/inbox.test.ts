@@ -9,6 +9,7 @@ import {
   belongsTo,
   historyText,
   initialQuantities,
+  loadFailedText,
   momentText,
   REASON_REQUIRED,
   REASON_REQUIRED_WHEN_LOWERED,
@@ -165,5 +166,17 @@ describe('history', () => {
   });
   it('dates a moment in the farmer’s time zone', () => {
     expect(momentText('2026-11-25T13:03:00Z', 'Africa/Lagos')).toBe('25 Nov 2026, 14:03');
+  });
+});
+
+describe('a list that did not load', () => {
+  it('says "Error: {message}", and in words when the orders service is not answering', () => {
+    expect(loadFailedText({ statusCode: 400, message: 'This page link is not valid any more; start again from the first page.' })).toBe(
+      'Error: This page link is not valid any more; start again from the first page.',
+    );
+    expect(loadFailedText({ statusCode: 502, message: 'Request failed with status 502' })).toBe(
+      'Error: Your requests could not be loaded: the service is not answering right now. Try again in a moment.',
+    );
+    expect(loadFailedText({ statusCode: 0, message: 'Failed to fetch' })).toMatch(/not answering/);
   });
 });
