@@ -239,6 +239,11 @@ describe('a buyer asks two farmers from one cart (issue 12)', () => {
     await farmerAPage.waitForURL(`${publicUrl}/dashboard/inbox`);
     const card = farmerAPage.getByTestId('order-request').filter({ hasText: requests.a.number });
     await card.locator('summary').click();
+    // The farmer can answer on WhatsApp: the buyer's number as typed in the cart, in E.164, and the request named.
+    const whatsApp = new URL((await card.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')) ?? '');
+    expect(`${whatsApp.origin}${whatsApp.pathname}`).toBe('https://wa.me/2348031234567');
+    expect(whatsApp.searchParams.get('text')).toContain(requests.a.number);
+    expect(whatsApp.searchParams.get('text')).toContain(productA.name);
     await card.getByRole('button', { name: 'Accept', exact: true }).click();
     await screenshot(farmerAPage, 'orders-farmer-accept-1280');
     const acceptAt = Date.now();
