@@ -290,6 +290,11 @@ describe('farmer inbox', () => {
       expect(new URL(page.url()).search).toBe('?tab=closed');
       expect(await fitsTheScreen(page)).toBe(true);
       await screenshot(page, 'farmer-inbox-desktop-closed');
+      // The tabs answer the arrow keys, as tabs do.
+      await page.getByRole('tab', { name: 'Closed', exact: true }).press('ArrowLeft');
+      await poll(() => page.getByRole('tab', { name: 'Accepted', exact: true }).getAttribute('aria-selected')).toBe('true');
+      expect(new URL(page.url()).search).toBe('?tab=accepted');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accepted');
       expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
 
       // On a 360 px phone: the New tab fits the screen, and the last request is declined with a reason.

@@ -1,7 +1,7 @@
 // /dashboard/inbox — the farmer's order requests (issue 12): New, Accepted and Closed tabs (the tab lives in
 // the address, ?tab=accepted), newest first with "Load more"; each request opens to its lines, contacts and
 // history, and offers what its status allows (accept with quantities, decline, mark fulfilled, cancel).
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from '@tuber/ui/router';
 import type { OrderRequest } from '@tuber/contracts';
 import { Button, Spinner, useCounter, useSession } from '@tuber/ui';
@@ -31,13 +31,24 @@ export default function InboxPage() {
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
   };
 
+  // The tabs pattern of WAI-ARIA: one tab in the Tab order, arrows (and Home/End) move to the others.
+  const moveAlongTabs = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = INBOX_TABS.indexOf(tab);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: INBOX_TABS.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = INBOX_TABS[(to + INBOX_TABS.length) % INBOX_TABS.length]!;
+    choose(next);
+    document.getElementById(`inbox-tab-${next}`)?.focus();
+  };
+
   return (
     <section className={styles.page}>
       <header className={styles.pageHeader}>
         <h1 className={styles.title}>Requests</h1>
         <p className={styles.lead}>What buyers asked you for. Accept, decline, and later mark fulfilled or cancel.</p>
       </header>
-      <div className={styles.tabs} role="tablist" aria-label="Requests by status">
+      <div className={styles.tabs} role="tablist" aria-label="Requests by status" onKeyDown={moveAlongTabs}>
         {INBOX_TABS.map((name) => (
           <button
             key={name}
@@ -46,6 +57,7 @@ export default function InboxPage() {
             id={`inbox-tab-${name}`}
             aria-selected={name === tab}
             aria-controls="inbox-panel"
+            tabIndex={name === tab ? 0 : -1}
             className={styles.tab}
             onClick={() => choose(name)}
           >
