@@ -65,7 +65,12 @@ const ListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-const EmptyBody = Type.Optional(Type.Object({}, { additionalProperties: false }));
+const EmptyBody = Type.Object({}, { additionalProperties: false });
+
+/** A POST sent without a body (the front ends' client sends none for `read`) is taken as `{}`. */
+const bodyOrEmpty = async (request: { body: unknown }) => {
+  request.body ??= {};
+};
 
 const isDuplicateKey = (e: unknown) => (e as { code?: number })?.code === 11000;
 
@@ -309,6 +314,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     '/api/orders/requests/:id/read',
     {
       onRequest: app.authenticate,
+      preValidation: bodyOrEmpty,
       schema: {
         summary: 'The caller has seen the request as it is now; answers the unread count left',
         security: [{ bearer: [] }],
@@ -448,6 +454,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       `/api/orders/requests/:id/${path}`,
       {
         onRequest: app.authenticate,
+        preValidation: bodyOrEmpty,
         schema: { summary, security: [{ bearer: [] }], params: RequestParams, body, response: { 200: OrderRequest, ...transitionErrors } },
       },
       async (request) => {

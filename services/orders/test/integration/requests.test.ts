@@ -325,8 +325,11 @@ describe('transitions', () => {
     expect((await act(farmer, id, 'accept')).status).toBe(200);
     expect(await unread(buyer)).toBe(buyerBefore + 1);
     expect((await getRequest(farmer, id)).body.unread).toBe(false);
-    await api('POST', `/api/orders/requests/${id}/read`, { token: buyer.accessToken, json: {} });
+    // Without a body, as the front ends' client sends it.
+    expect((await api('POST', `/api/orders/requests/${id}/read`, { token: buyer.accessToken })).status).toBe(200);
     expect(await unread(buyer)).toBe(buyerBefore);
+    // Fulfil without a body too.
+    expect((await api('POST', `/api/orders/requests/${id}/fulfil`, { token: farmer.accessToken })).body.status).toBe('fulfilled');
   });
 
   it('answers 404 for a request that does not exist', async () => {
