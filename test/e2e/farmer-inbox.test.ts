@@ -46,11 +46,19 @@ async function postProduct(body: Record<string, unknown>) {
 }
 
 /** The buyer sends one request (retried while the orders service has not yet learnt the products by event). */
-async function sendRequest(lines: { key: 'yam' | 'cassava'; quantity: number }[], extra: Record<string, unknown> = {}): Promise<OrderRequest> {
+async function sendRequest(
+  lines: { key: 'yam' | 'cassava'; quantity: number }[],
+  extra: Record<string, unknown> = {},
+): Promise<OrderRequest> {
   const body = {
     request_id: randomUUID(),
     farmer_id: farmer.id,
-    lines: lines.map(({ key, quantity }) => ({ product_id: product[key].id, quantity, price: product[key].price, unit: product[key].unit })),
+    lines: lines.map(({ key, quantity }) => ({
+      product_id: product[key].id,
+      quantity,
+      price: product[key].price,
+      unit: product[key].unit,
+    })),
     fulfilment: 'pickup',
     preferred_date: '2026-12-24',
     phone: BUYER_PHONE,
@@ -75,7 +83,8 @@ beforeAll(async () => {
     signedInAccount({ role: 'farmer', businessName: `Inbox Farms ${run}`, location: 'Ibadan', tuber: ['yam', 'cassava'] }),
     signedInAccount({ role: 'buyer' }),
   ]);
-  for (const account of [farmer, buyer]) expect([200, 201]).toContain((await api('POST', '/api/profile/me', { token: account.accessToken })).status);
+  for (const account of [farmer, buyer])
+    expect([200, 201]).toContain((await api('POST', '/api/profile/me', { token: account.accessToken })).status);
   const yam = await postProduct({
     product_name: `Inbox white yam ${run}`,
     description: 'Firm white yam dug this week.',
@@ -129,17 +138,24 @@ async function recordToasts(page: Page) {
     new MutationObserver((records) => {
       for (const record of records)
         for (const node of Array.from(record.addedNodes))
-          if (node instanceof HTMLElement && node.matches('[role="alert"], [role="status"]') && node.parentElement?.getAttribute('aria-live') === 'polite')
+          if (
+            node instanceof HTMLElement &&
+            node.matches('[role="alert"], [role="status"]') &&
+            node.parentElement?.getAttribute('aria-live') === 'polite'
+          )
             seen.push(node.textContent?.replace(/×$/, '').trim() ?? '');
     }).observe(document, { childList: true, subtree: true });
   });
 }
 const toastShown = (page: Page, message: string | RegExp) =>
   expect
-    .poll(async () => {
-      const seen = await page.evaluate(() => (window as unknown as { toastsSeen?: string[] }).toastsSeen ?? []);
-      return seen.some((text) => (typeof message === 'string' ? text === message : message.test(text)));
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const seen = await page.evaluate(() => (window as unknown as { toastsSeen?: string[] }).toastsSeen ?? []);
+        return seen.some((text) => (typeof message === 'string' ? text === message : message.test(text)));
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
 
 const requestCard = (page: Page, number: string): Locator => page.getByTestId('order-request').filter({ hasText: number });
@@ -242,13 +258,20 @@ describe('farmer inbox', () => {
       const accepted = (await asFarmer(toAccept.request_id)).body;
       expect(accepted.status).toBe('accepted');
       expect(accepted.lines.find((line) => line.product_id === product.yam.id)?.accepted_quantity).toBe(7.5);
-      expect(accepted.history.at(-1)).toMatchObject({ status: 'accepted', by: 'farmer', reason: 'Only 7.5 kg dug so far; more next week.' });
+      expect(accepted.history.at(-1)).toMatchObject({
+        status: 'accepted',
+        by: 'farmer',
+        reason: 'Only 7.5 kg dug so far; more next week.',
+      });
 
       // Accept as asked, then mark fulfilled.
       const third = requestCard(page, toFulfil.number);
       await openCard(third);
       await third.getByRole('button', { name: 'Accept', exact: true }).click();
-      await third.getByRole('form', { name: `Accept ${toFulfil.number}` }).getByRole('button', { name: 'Accept request' }).click();
+      await third
+        .getByRole('form', { name: `Accept ${toFulfil.number}` })
+        .getByRole('button', { name: 'Accept request' })
+        .click();
       await poll(() => third.getAttribute('data-status')).toBe('accepted');
       // Meanwhile a fifth request comes in: the list stays as it is, and once the shell's unread count has
       // risen (its poll, or the check after an action) a notice offers the latest.
@@ -271,7 +294,10 @@ describe('farmer inbox', () => {
       });
       expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
       await fourth.getByRole('button', { name: 'Accept', exact: true }).click();
-      await fourth.getByRole('form', { name: `Accept ${toBeCancelled.number}` }).getByRole('button', { name: 'Accept request' }).click();
+      await fourth
+        .getByRole('form', { name: `Accept ${toBeCancelled.number}` })
+        .getByRole('button', { name: 'Accept request' })
+        .click();
       await toastShown(page, new RegExp(`^Error accepting request: ${toBeCancelled.number} was cancelled`));
       // …and the list is read again: in the New tab only the one left to decline and the late one stay.
       await poll(() => cards.count()).toBe(2);
@@ -298,7 +324,12 @@ describe('farmer inbox', () => {
       expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
 
       // On a 360 px phone: the New tab fits the screen, and the last request is declined with a reason.
-      const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      const phone = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
       const mobile = await phone.newPage();
       await recordToasts(mobile);
       try {

@@ -9,7 +9,14 @@ import EditProductPage from './exposed/EditProductPage.js';
 import FarmerProfilePage from './exposed/FarmerProfilePage.js';
 import InboxPage from './exposed/InboxPage.js';
 import ProductListPage from './exposed/ProductListPage.js';
-import { ADD_PRODUCT_PATH, BUYER_HOME_PATH, EDIT_PRODUCT_ROUTE, FARMER_PROFILE_PATH, INBOX_PATH, PRODUCT_LIST_PATH } from './shared/paths.js';
+import {
+  ADD_PRODUCT_PATH,
+  BUYER_HOME_PATH,
+  EDIT_PRODUCT_ROUTE,
+  FARMER_PROFILE_PATH,
+  INBOX_PATH,
+  PRODUCT_LIST_PATH,
+} from './shared/paths.js';
 import { DevSession } from './standalone/DevSession.js';
 import { StandaloneNav } from './standalone/StandaloneNav.js';
 

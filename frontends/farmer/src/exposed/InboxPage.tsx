@@ -136,7 +136,12 @@ function InboxList({ tab }: { tab: InboxTab }) {
               {state.more.failed}
             </p>
           )}
-          <Button variant="secondary" onClick={() => void loadMore()} disabled={state.more === 'loading'} aria-busy={state.more === 'loading'}>
+          <Button
+            variant="secondary"
+            onClick={() => void loadMore()}
+            disabled={state.more === 'loading'}
+            aria-busy={state.more === 'loading'}
+          >
             {state.more === 'loading' && <InlineSpinner />}
             Load more
           </Button>

@@ -5,16 +5,7 @@ import { displayPhone, whatsAppLink, type OrderRequest } from '@tuber/contracts'
 import { Button, calendarDayText, quantityText, unitLabel } from '@tuber/ui';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
 import { AcceptForm } from './AcceptForm.js';
-import {
-  allowedActions,
-  historyText,
-  momentText,
-  nairaText,
-  STATUS_LABELS,
-  telHref,
-  whatsAppText,
-  type FarmerAction,
-} from './inbox.js';
+import { allowedActions, historyText, momentText, nairaText, STATUS_LABELS, telHref, whatsAppText, type FarmerAction } from './inbox.js';
 import type { RunAction } from './useRequestActions.js';
 import styles from './inbox.module.css';
 
@@ -177,12 +168,22 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
                   </Button>
                 )}
                 {actions.includes('decline') && (
-                  <Button variant="secondary" className={styles.dangerOutline} onClick={() => askReason(request, 'decline')} disabled={busy !== null}>
+                  <Button
+                    variant="secondary"
+                    className={styles.dangerOutline}
+                    onClick={() => askReason(request, 'decline')}
+                    disabled={busy !== null}
+                  >
                     Decline
                   </Button>
                 )}
                 {actions.includes('cancel') && (
-                  <Button variant="secondary" className={styles.dangerOutline} onClick={() => askReason(request, 'cancel')} disabled={busy !== null}>
+                  <Button
+                    variant="secondary"
+                    className={styles.dangerOutline}
+                    onClick={() => askReason(request, 'cancel')}
+                    disabled={busy !== null}
+                  >
                     Cancel request
                   </Button>
                 )}

@@ -103,8 +103,7 @@ export const REASON_TOO_LONG = 'Keep the reason to 300 characters.';
 export const REASON_MAX_LENGTH = 300;
 
 export type AcceptCheck =
-  | { ok: true; body: AcceptOrder; lowered: boolean }
-  | { ok: false; lineProblems: Record<string, string>; reasonProblem?: string };
+  { ok: true; body: AcceptOrder; lowered: boolean } | { ok: false; lineProblems: Record<string, string>; reasonProblem?: string };
 
 /**
  * The body of POST …/accept from the quantities typed: each at most 2 decimals, above 0 and not above what

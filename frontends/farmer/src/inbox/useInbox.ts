@@ -62,7 +62,8 @@ export function useInbox(tab: InboxTab) {
         setState({ status: 'loaded', requests, nextCursor, more: 'idle', loadedAt: call, unreadAtLoad });
       })
       .catch((error: unknown) => {
-        if (call === latest.current) setState({ status: 'failed', message: loadFailedText(error as { statusCode?: number; message?: string }) });
+        if (call === latest.current)
+          setState({ status: 'failed', message: loadFailedText(error as { statusCode?: number; message?: string }) });
       });
   }, [api, fetchFrom, generation]);
 
@@ -89,7 +90,11 @@ export function useInbox(tab: InboxTab) {
       });
     } catch (error) {
       if (call !== latest.current) return;
-      setState((current) => (current.status === 'loaded' ? { ...current, more: { failed: loadFailedText(error as { statusCode?: number; message?: string }) } } : current));
+      setState((current) =>
+        current.status === 'loaded'
+          ? { ...current, more: { failed: loadFailedText(error as { statusCode?: number; message?: string }) } }
+          : current,
+      );
     }
   }, [fetchFrom, state]);
 

@@ -35,7 +35,10 @@ const FAILED: Record<FarmerAction, (message: string) => string> = {
 export type RunAction = (request: OrderRequest, action: FarmerAction, body?: AcceptOrder | WithReason) => Promise<boolean>;
 
 const isRequest = (value: unknown): value is OrderRequest =>
-  typeof value === 'object' && value !== null && typeof (value as OrderRequest).request_id === 'string' && Array.isArray((value as OrderRequest).lines);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as OrderRequest).request_id === 'string' &&
+  Array.isArray((value as OrderRequest).lines);
 
 interface Options {
   replace: (request: OrderRequest) => void;

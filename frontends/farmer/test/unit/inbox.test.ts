@@ -119,7 +119,11 @@ describe('the accept body', () => {
     });
   });
   it('keeps an optional message when nothing is lowered, and refuses one over 300 characters', () => {
-    expect(acceptBody([yam], { 'p-yam': '10' }, 'See you Friday')).toEqual({ ok: true, body: { reason: 'See you Friday' }, lowered: false });
+    expect(acceptBody([yam], { 'p-yam': '10' }, 'See you Friday')).toEqual({
+      ok: true,
+      body: { reason: 'See you Friday' },
+      lowered: false,
+    });
     expect(acceptBody([yam], { 'p-yam': '5' }, 'x'.repeat(301))).toMatchObject({ ok: false, reasonProblem: REASON_TOO_LONG });
   });
 });
