@@ -22,7 +22,7 @@ export const ORDER_LIMITS = {
   addressMaxLength: 300,
 } as const;
 
-const quantity = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, description: 'in the product’s selling unit, at most 2 decimals' });
+const quantity = Type.Number({ minimum: 0.01, maximum: 1_000_000, description: 'in the product’s selling unit, at most 2 decimals' });
 const naira = Type.Number({ minimum: 0, maximum: 100_000_000, description: 'naira per selling unit, at most 2 decimals' });
 const reason = Type.String({ minLength: 1, maxLength: ORDER_LIMITS.reasonMaxLength, pattern: '\\S' });
 
