@@ -2,7 +2,7 @@
 // glance; opened, its history with reasons, Chat on WhatsApp and Cancel. Opening an unread one marks it read.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, Button, buttonClass, refreshCounter, setCounter, useApi, useToast } from '@tuber/ui';
-import { useFarmerContact } from '../contact/useFarmerContact.js';
+import { useFarmerContact, type ContactState } from '../contact/useFarmerContact.js';
 import { WhatsAppLink } from '../contact/WhatsAppLink.js';
 import { requestChatText } from '../contact/whatsAppText.js';
 import { ORDER_LIMITS, requestCancelPath, requestPath, requestReadPath, type OrderRequest, type UnreadCount } from '../orders/types.js';
@@ -18,10 +18,10 @@ function latestReason(request: OrderRequest): string | null {
   return null;
 }
 
-function RequestWhatsApp({ request }: { request: OrderRequest }) {
-  const contact = useFarmerContact(request.farmer_id, { quiet: true });
+function RequestWhatsApp({ request, contact }: { request: OrderRequest; contact: ContactState }) {
   if (contact.status !== 'ready') return null;
-  return <WhatsAppLink phone={contact.contact.phone} text={requestChatText(request)} />;
+  const businessName = request.business_name || contact.contact.business_name;
+  return <WhatsAppLink phone={contact.contact.phone} text={requestChatText({ ...request, business_name: businessName })} />;
 }
 
 function CancelForm({ request, onDone, onKeep }: { request: OrderRequest; onDone: (request: OrderRequest) => void; onKeep: () => void }) {
@@ -97,6 +97,9 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
   const [open, setOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const reason = latestReason(request);
+  // The farmer's card: for WhatsApp once opened, and for the name if the orders service did not know it yet.
+  const contact = useFarmerContact(request.farmer_id, { quiet: true, enabled: open || !request.business_name });
+  const businessName = request.business_name || (contact.status === 'ready' ? contact.contact.business_name : 'Farmer');
   const terminal = request.status === 'declined' || request.status === 'cancelled';
 
   function toggle() {
@@ -135,7 +138,7 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
             {STATUS_TEXT[request.status] ?? request.status}
           </span>
         </span>
-        <span className={styles.business}>{request.business_name}</span>
+        <span className={styles.business}>{businessName}</span>
         <span className={styles.meta}>
           <strong data-testid="request-total">{nairaText(request.total)}</strong> · Sent{' '}
           <time dateTime={request.created_at}>{dateTimeText(request.created_at)}</time>
@@ -177,7 +180,7 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
             ))}
           </ol>
           <div className={styles.actions}>
-            <RequestWhatsApp request={request} />
+            <RequestWhatsApp request={request} contact={contact} />
             {canCancel(request.status) && !cancelling ? (
               <button type="button" className={buttonClass('secondary', styles.cancelButton)} onClick={() => setCancelling(true)}>
                 Cancel request
