@@ -100,7 +100,10 @@ export const MailSchema = new Schema(
 export type MailDoc = InferSchemaType<typeof MailSchema>;
 
 /** Counters ($inc on one document): the request numbers people read out. */
-export const CounterSchema = new Schema({ _id: { type: String, required: true }, seq: { type: Number, default: 0 } }, { collection: 'counters', versionKey: false });
+export const CounterSchema = new Schema(
+  { _id: { type: String, required: true }, seq: { type: Number, default: 0 } },
+  { collection: 'counters', versionKey: false },
+);
 
 /** A stock take the catalog applied ("<request_id>:<product_id>"), seen in a ProductChanged's stock_ops (which keeps only the latest 200). */
 export const AppliedStockSchema = new Schema(
@@ -130,7 +133,11 @@ export async function nextNumber(models: OrderModels, redis: RedisClient): Promi
     redis,
     ['orders:lock:counter:request_number'],
     async () => {
-      const counter = await models.Counter.findOneAndUpdate({ _id: 'request_number' }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean<{
+      const counter = await models.Counter.findOneAndUpdate(
+        { _id: 'request_number' },
+        { $inc: { seq: 1 } },
+        { upsert: true, new: true },
+      ).lean<{
         seq: number;
       }>();
       return `TM-${1000 + (counter?.seq ?? 0)}`;
@@ -144,7 +151,10 @@ export async function nextNumber(models: OrderModels, redis: RedisClient): Promi
  * the first sent keeps its number, the others get new ones.
  * Returns the requests renumbered.
  */
-export async function renumberDuplicates(models: OrderModels, redis: RedisClient): Promise<{ request_id: string; from: string; to: string }[]> {
+export async function renumberDuplicates(
+  models: OrderModels,
+  redis: RedisClient,
+): Promise<{ request_id: string; from: string; to: string }[]> {
   const all = await models.Request.find({}, { request_id: 1, number: 1, created_at: 1 }).sort({ created_at: 1 }).lean();
   const seen = new Set<string>();
   const changed: { request_id: string; from: string; to: string }[] = [];

@@ -43,7 +43,11 @@ export function orderEvent(request: EventSource, revision: number, at: Date, hap
     case 'sent':
       return pendingEvent(OrderSent, { ...base, lines: eventLines(request.lines, false) }, id);
     case 'accepted':
-      return pendingEvent(OrderAccepted, { ...base, lines: eventLines(request.lines, true), ...(happened.reason ? { reason: happened.reason } : {}) }, id);
+      return pendingEvent(
+        OrderAccepted,
+        { ...base, lines: eventLines(request.lines, true), ...(happened.reason ? { reason: happened.reason } : {}) },
+        id,
+      );
     case 'declined':
       return pendingEvent(OrderDeclined, { ...base, lines: eventLines(request.lines, false), reason: happened.reason }, id);
     case 'fulfilled':
@@ -51,7 +55,13 @@ export function orderEvent(request: EventSource, revision: number, at: Date, hap
     case 'cancelled':
       return pendingEvent(
         OrderCancelled,
-        { ...base, lines: eventLines(request.lines, happened.wasAccepted), reason: happened.reason, by: happened.by, was_accepted: happened.wasAccepted },
+        {
+          ...base,
+          lines: eventLines(request.lines, happened.wasAccepted),
+          reason: happened.reason,
+          by: happened.by,
+          was_accepted: happened.wasAccepted,
+        },
         id,
       );
   }

@@ -85,7 +85,8 @@ export function encodeCursor(doc: { created_at: Date; request_id: string }): str
 export function decodeCursor(cursor: string): { c: number; i: string } | undefined {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { c?: unknown; i?: unknown };
-    if (typeof value.c === 'number' && Number.isFinite(value.c) && typeof value.i === 'string' && value.i.length <= 64) return { c: value.c, i: value.i };
+    if (typeof value.c === 'number' && Number.isFinite(value.c) && typeof value.i === 'string' && value.i.length <= 64)
+      return { c: value.c, i: value.i };
   } catch {
     // not ours
   }

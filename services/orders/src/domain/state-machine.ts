@@ -57,7 +57,9 @@ const STATE_WORDS: Record<OrderStatus, string> = {
 /** What can still be done from a status, for the 409 message. */
 function whatNext(from: OrderStatus, by: Party): string {
   if (FINAL_STATUSES.includes(from)) {
-    return by === 'buyer' ? 'nothing more can change on it; send a new request if you still want the produce.' : 'nothing more can change on it.';
+    return by === 'buyer'
+      ? 'nothing more can change on it; send a new request if you still want the produce.'
+      : 'nothing more can change on it.';
   }
   const possible = TRANSITIONS.filter((t) => t.from === from && t.by.includes(by)).map((t) => verb(t.action, 'it'));
   if (possible.length === 0) return by === 'buyer' ? 'wait for the farmer to answer.' : 'nothing more can be done on it.';
@@ -81,7 +83,11 @@ export function decide(
   }
   const transition = anyParty.find((t) => t.from === from);
   if (!transition) {
-    return { ok: false, status: 409, message: `${number} ${STATE_WORDS[from]}, so you cannot ${verb(action, 'it')}; ${whatNext(from, by)}` };
+    return {
+      ok: false,
+      status: 409,
+      message: `${number} ${STATE_WORDS[from]}, so you cannot ${verb(action, 'it')}; ${whatNext(from, by)}`,
+    };
   }
   if (!transition.by.includes(by)) {
     const who = transition.by.join(' or the ');
@@ -93,7 +99,11 @@ export function decide(
   }
   const reason = options.reason?.trim() ?? '';
   if (transition.reason === 'always' && !reason) {
-    return { ok: false, status: 400, message: `Give a reason to ${verb(action, number)}; the ${by === 'buyer' ? 'farmer' : 'buyer'} will see it.` };
+    return {
+      ok: false,
+      status: 400,
+      message: `Give a reason to ${verb(action, number)}; the ${by === 'buyer' ? 'farmer' : 'buyer'} will see it.`,
+    };
   }
   if (transition.reason === 'lowered' && options.lowered && !reason) {
     return { ok: false, status: 400, message: `You lowered a quantity of ${number}: give a reason so the buyer knows why.` };
@@ -121,7 +131,8 @@ export function acceptedQuantities(
   let lowered = false;
   for (const line of given) {
     const original = asked.find((a) => a.product_id === line.product_id);
-    if (!original) return { ok: false, message: `Product ${line.product_id} is not in this request; accept only the products the buyer asked for.` };
+    if (!original)
+      return { ok: false, message: `Product ${line.product_id} is not in this request; accept only the products the buyer asked for.` };
     if (seen.has(line.product_id)) return { ok: false, message: `${original.product_name} is given twice; give each product once.` };
     seen.add(line.product_id);
     if (!twoDecimalsOrLess(line.quantity) || line.quantity <= 0) {

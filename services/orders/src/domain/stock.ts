@@ -5,22 +5,23 @@ import { HOLDING_STATUSES } from './state-machine.js';
 import type { OrderModels } from './models.js';
 import type { ProductModel } from './products.js';
 
-export async function heldQuantities(models: OrderModels, products: ProductModel, productIds: readonly string[]): Promise<Map<string, number>> {
+export async function heldQuantities(
+  models: OrderModels,
+  products: ProductModel,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
   const held = new Map<string, number>();
   if (productIds.length === 0) return held;
   const [requests, copies] = await Promise.all([
-    models.Request.find(
-      { 'lines.product_id': { $in: productIds }, status: { $in: HOLDING_STATUSES } },
-      { request_id: 1, lines: 1 },
-    ).lean(),
+    models.Request.find({ 'lines.product_id': { $in: productIds }, status: { $in: HOLDING_STATUSES } }, { request_id: 1, lines: 1 }).lean(),
     products.find({ product_id: { $in: productIds } }, { product_id: 1, stock_ops: 1 }).lean(),
   ]);
   if (requests.length === 0) return held;
   const ops = new Map(copies.map((p) => [p.product_id, new Set(p.stock_ops ?? [])]));
   const applied = new Set(
-    (
-      await models.AppliedStock.find({ request_id: { $in: requests.map((r) => r.request_id) } }, { _id: 1 }).lean<{ _id: string }[]>()
-    ).map((a) => a._id),
+    (await models.AppliedStock.find({ request_id: { $in: requests.map((r) => r.request_id) } }, { _id: 1 }).lean<{ _id: string }[]>()).map(
+      (a) => a._id,
+    ),
   );
   for (const request of requests) {
     for (const line of request.lines) {

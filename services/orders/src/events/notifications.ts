@@ -30,7 +30,10 @@ export async function followNotifications(
   async function notify(kind: MailKind, event: AnyOrderEvent): Promise<void> {
     const doc = await Request.findOne({ request_id: event.request_id }, { outbox: 0 }).lean<RequestDoc>();
     if (!doc) {
-      log.info({ requestId: event.request_id }, 'order event for a request that is not here (published by a test or another copy); no mail');
+      log.info(
+        { requestId: event.request_id },
+        'order event for a request that is not here (published by a test or another copy); no mail',
+      );
       return;
     }
     const to: 'buyer' | 'farmer' = kind === 'sent' || (kind === 'cancelled' && event.by === 'buyer') ? 'farmer' : 'buyer';
@@ -45,7 +48,10 @@ export async function followNotifications(
       return;
     }
     if (!contact?.email) {
-      log.warn({ key, to, recipientId }, `the ${to}'s e-mail address is not known yet (their profile event has not arrived); the mail is retried later`);
+      log.warn(
+        { key, to, recipientId },
+        `the ${to}'s e-mail address is not known yet (their profile event has not arrived); the mail is retried later`,
+      );
       throw new Error(`e-mail address of ${to} ${recipientId} not known yet`);
     }
     const farmerContact = to === 'farmer' ? contact : await Contact.findOne({ user_id: event.farmer_id }, { business_name: 1 }).lean();
@@ -56,7 +62,12 @@ export async function followNotifications(
       to,
       buyerName: doc.buyer_name,
       businessName: doc.business_name || farmerContact?.business_name || '',
-      lines: event.lines.map((line) => ({ name: names.get(line.product_id) ?? 'A product', quantity: line.quantity, unit: line.unit, price_kobo: line.price_kobo })),
+      lines: event.lines.map((line) => ({
+        name: names.get(line.product_id) ?? 'A product',
+        quantity: line.quantity,
+        unit: line.unit,
+        price_kobo: line.price_kobo,
+      })),
       reason: event.reason,
       by: event.by,
       fulfilment: doc.fulfilment,

@@ -65,16 +65,20 @@ export async function followProducts(bus: EventBus, products: ProductModel, mode
     const takes = (event.stock_ops ?? []).filter((op) => op.endsWith(':take')).map((op) => op.slice(0, -':take'.length));
     if (takes.length) {
       const known = new Set(
-        (await models.AppliedStock.find({ _id: { $in: takes.map((id) => `${id}:${event.product_id}`) } }, { _id: 1 }).lean<{ _id: string }[]>()).map(
-          (a) => a._id,
-        ),
+        (
+          await models.AppliedStock.find({ _id: { $in: takes.map((id) => `${id}:${event.product_id}`) } }, { _id: 1 }).lean<
+            { _id: string }[]
+          >()
+        ).map((a) => a._id),
       );
       for (const requestId of takes) {
         const id = `${requestId}:${event.product_id}`;
         if (known.has(id)) continue;
-        await models.AppliedStock.create({ _id: id, request_id: requestId, product_id: event.product_id, at: new Date() }).catch((err: unknown) => {
-          if (!isDuplicateKey(err)) throw err;
-        });
+        await models.AppliedStock.create({ _id: id, request_id: requestId, product_id: event.product_id, at: new Date() }).catch(
+          (err: unknown) => {
+            if (!isDuplicateKey(err)) throw err;
+          },
+        );
       }
     }
   });

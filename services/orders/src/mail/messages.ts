@@ -27,7 +27,8 @@ export function notificationMail(facts: MailFacts): { subject: string; text: str
   const link = `${facts.publicUrl.replace(/\/$/, '')}${facts.to === 'farmer' ? '/dashboard/inbox' : '/dashboard/requests'}`;
   const total = facts.lines.reduce((sum, line) => sum + Math.round(line.price_kobo * line.quantity), 0);
   const lines = facts.lines.map(
-    (line) => `${line.name}: ${formatQuantity(line.quantity, line.unit)} at ${formatKobo(line.price_kobo)} ${perUnit(line.unit)} = ${formatKobo(Math.round(line.price_kobo * line.quantity))}`,
+    (line) =>
+      `${line.name}: ${formatQuantity(line.quantity, line.unit)} at ${formatKobo(line.price_kobo)} ${perUnit(line.unit)} = ${formatKobo(Math.round(line.price_kobo * line.quantity))}`,
   );
   let subject: string;
   let opening: string;

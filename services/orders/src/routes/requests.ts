@@ -147,7 +147,12 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     {
       onRequest: [
         app.requireRole('buyer'),
-        app.limitPerUser({ name: 'order-requests', max: SEND_LIMIT.max, timeWindow: SEND_LIMIT.windowSeconds * 1000, what: 'order requests' }),
+        app.limitPerUser({
+          name: 'order-requests',
+          max: SEND_LIMIT.max,
+          timeWindow: SEND_LIMIT.windowSeconds * 1000,
+          what: 'order requests',
+        }),
       ],
       schema: {
         summary: 'Send an order request to one farmer (buyer)',
@@ -163,7 +168,8 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       const buyerId = request.identity.userId;
       const existing = await Request.findOne({ request_id: body.request_id }).lean<RequestDoc>();
       if (existing) {
-        if (existing.buyer_id !== buyerId) return refuse(reply, 'This request id is already taken. Send the request again from your cart: it will get a new id.');
+        if (existing.buyer_id !== buyerId)
+          return refuse(reply, 'This request id is already taken. Send the request again from your cart: it will get a new id.');
         return reply.code(200).send((await present(existing, 'buyer')) as never);
       }
       const phone = nigerianE164(body.phone);
@@ -197,7 +203,13 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       const now = new Date();
       const lines = body.lines.map((line) => {
         const product = byId.get(line.product_id)!;
-        return { product_id: line.product_id, product_name: product.product_name, unit: product.unit, quantity: line.quantity, price_kobo: product.price_kobo };
+        return {
+          product_id: line.product_id,
+          product_name: product.product_name,
+          unit: product.unit,
+          quantity: line.quantity,
+          price_kobo: product.price_kobo,
+        };
       });
       const draft = {
         request_id: body.request_id,
@@ -230,11 +242,15 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         if (!isDuplicateKey(e)) throw e;
         // The same request sent twice at once: the first one stands.
         const first = await Request.findOne({ request_id: body.request_id }).lean<RequestDoc>();
-        if (first?.buyer_id !== buyerId) return refuse(reply, 'This request id is already taken. Send the request again from your cart: it will get a new id.');
+        if (first?.buyer_id !== buyerId)
+          return refuse(reply, 'This request id is already taken. Send the request again from your cart: it will get a new id.');
         return reply.code(200).send((await present(first, 'buyer')) as never);
       }
       await publishRecorded(Request, { request_id: body.request_id }, bus, request.log);
-      request.log.info({ requestId: body.request_id, number: doc.number, farmerId: body.farmer_id, lines: lines.length }, 'order request sent');
+      request.log.info(
+        { requestId: body.request_id, number: doc.number, farmerId: body.farmer_id, lines: lines.length },
+        'order request sent',
+      );
       return reply.code(201).send(presentRequest(doc, 'buyer') as never);
     },
   );
@@ -262,10 +278,14 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         const at = new Date(after.c);
         filter.$or = [{ created_at: { $lt: at } }, { created_at: at, request_id: { $lt: after.i } }];
       }
-      const docs = await Request.find(filter, { outbox: 0 }).sort({ created_at: -1, request_id: -1 }).limit(limit + 1).lean<RequestDoc[]>();
+      const docs = await Request.find(filter, { outbox: 0 })
+        .sort({ created_at: -1, request_id: -1 })
+        .limit(limit + 1)
+        .lean<RequestDoc[]>();
       const page = docs.slice(0, limit);
       const names = new Map<string, string>();
-      for (const doc of page) if (!doc.business_name && !names.has(doc.farmer_id)) names.set(doc.farmer_id, await businessNameOf(doc.farmer_id));
+      for (const doc of page)
+        if (!doc.business_name && !names.has(doc.farmer_id)) names.set(doc.farmer_id, await businessNameOf(doc.farmer_id));
       return {
         items: page.map((doc) => presentRequest(doc, party, names.get(doc.farmer_id))),
         next_cursor: docs.length > limit ? encodeCursor(page[page.length - 1]!) : null,
@@ -330,7 +350,8 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         [requestLockKey(requestId)],
         async () => {
           const { doc, party } = await findForCaller(requestId, request.identity);
-          const seen = party === 'buyer' ? { seen_buyer: doc.revision, unread_buyer: false } : { seen_farmer: doc.revision, unread_farmer: false };
+          const seen =
+            party === 'buyer' ? { seen_buyer: doc.revision, unread_buyer: false } : { seen_farmer: doc.revision, unread_farmer: false };
           await Request.updateOne({ request_id: requestId, revision: doc.revision }, { $set: seen });
         },
         { busy: () => conflict('This request is being changed right now; open it again in a moment.') },
@@ -405,7 +426,8 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
           { request_id: requestId, status: doc.status, revision: doc.revision },
           { $set: set, $push: { history: entry, outbox: event } },
         );
-        if (written.matchedCount === 0) throw conflict(`${doc.number} changed meanwhile; open it again to see what changed, then try again.`);
+        if (written.matchedCount === 0)
+          throw conflict(`${doc.number} changed meanwhile; open it again to see what changed, then try again.`);
         log.info({ requestId, number: doc.number, from: doc.status, to, by: party, revision }, 'order request changed');
         return { party };
       },
@@ -421,7 +443,10 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     const ids = doc.lines.map((line) => line.product_id);
     const [copies, held] = await Promise.all([products.find({ product_id: { $in: ids } }).lean(), heldQuantities(models, products, ids)]);
     log.info(
-      { requestId: doc.request_id, stock: copies.map((p) => ({ product: p.product_id, quantity: p.quantity, status: p.status, held: held.get(p.product_id) ?? 0 })) },
+      {
+        requestId: doc.request_id,
+        stock: copies.map((p) => ({ product: p.product_id, quantity: p.quantity, status: p.status, held: held.get(p.product_id) ?? 0 })),
+      },
       'stock checked to accept',
     );
     const byId = new Map(copies.map((p) => [p.product_id, p]));
@@ -449,7 +474,12 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     if (short.length) throw conflict(short.join(' '));
   }
 
-  const transitionRoute = (action: OrderAction, path: string, summary: string, body: typeof WithReason | typeof AcceptOrder | typeof EmptyBody) =>
+  const transitionRoute = (
+    action: OrderAction,
+    path: string,
+    summary: string,
+    body: typeof WithReason | typeof AcceptOrder | typeof EmptyBody,
+  ) =>
     app.post(
       `/api/orders/requests/:id/${path}`,
       {
@@ -463,9 +493,13 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       },
     );
 
-  transitionRoute('accept', 'accept', 'Accept a sent request, optionally lowering quantities with a reason (farmer); holds the stock', AcceptOrder);
+  transitionRoute(
+    'accept',
+    'accept',
+    'Accept a sent request, optionally lowering quantities with a reason (farmer); holds the stock',
+    AcceptOrder,
+  );
   transitionRoute('decline', 'decline', 'Decline a sent request, with a reason (farmer)', WithReason);
   transitionRoute('fulfil', 'fulfil', 'Mark an accepted request fulfilled (farmer)', EmptyBody);
   transitionRoute('cancel', 'cancel', 'Cancel a request, with a reason (the buyer before it is accepted; either party after)', WithReason);
-
 }

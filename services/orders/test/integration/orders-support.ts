@@ -30,16 +30,30 @@ export async function newProduct(farmer: TestAccount, overrides: Record<string, 
   );
   const posted = await postProduct(farmer, body);
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-  return { product_id: posted.body.product_id, product_name: posted.body.product_name, price: posted.body.price, unit: posted.body.unit ?? 'kg' };
+  return {
+    product_id: posted.body.product_id,
+    product_name: posted.body.product_name,
+    price: posted.body.price,
+    unit: posted.body.unit ?? 'kg',
+  };
 }
 
 export const tomorrow = () => new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
 
-export function requestBody(farmer: TestAccount, lines: { product: Posted; quantity: number; price?: number }[], overrides: Record<string, unknown> = {}) {
+export function requestBody(
+  farmer: TestAccount,
+  lines: { product: Posted; quantity: number; price?: number }[],
+  overrides: Record<string, unknown> = {},
+) {
   return {
     request_id: randomUUID(),
     farmer_id: farmer.id,
-    lines: lines.map((l) => ({ product_id: l.product.product_id, quantity: l.quantity, price: l.price ?? l.product.price, unit: l.product.unit })),
+    lines: lines.map((l) => ({
+      product_id: l.product.product_id,
+      quantity: l.quantity,
+      price: l.price ?? l.product.price,
+      unit: l.product.unit,
+    })),
     fulfilment: 'pickup',
     preferred_date: tomorrow(),
     note: 'Please pack in sacks',
@@ -64,7 +78,8 @@ export function sendWhenKnown(buyer: TestAccount, body: unknown): Promise<ApiAns
 export const act = (account: TestAccount, requestId: string, action: string, json: unknown = {}) =>
   api('POST', `/api/orders/requests/${requestId}/${action}`, { token: account.accessToken, json });
 
-export const getRequest = (account: TestAccount, requestId: string) => api('GET', `/api/orders/requests/${requestId}`, { token: account.accessToken });
+export const getRequest = (account: TestAccount, requestId: string) =>
+  api('GET', `/api/orders/requests/${requestId}`, { token: account.accessToken });
 
 export const unread = async (account: TestAccount): Promise<number> =>
   (await api('GET', '/api/orders/unread', { token: account.accessToken })).body.count;

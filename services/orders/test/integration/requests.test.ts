@@ -256,7 +256,10 @@ describe('transitions', () => {
     expect(noReason.body.message).toMatch(/give a reason/);
     const more = await act(farmer, id, 'accept', { lines: [{ product_id: yam.product_id, quantity: 6 }] });
     expect(more.status).toBe(400);
-    const accepted = await act(farmer, id, 'accept', { lines: [{ product_id: yam.product_id, quantity: 3 }], reason: 'Only 3 kg dug so far' });
+    const accepted = await act(farmer, id, 'accept', {
+      lines: [{ product_id: yam.product_id, quantity: 3 }],
+      reason: 'Only 3 kg dug so far',
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body).toMatchObject({ status: 'accepted', revision: 2, total: 7500, unread: false });
     expect(accepted.body.lines[0]).toMatchObject({ quantity: 5, accepted_quantity: 3, line_total: 7500 });
@@ -282,7 +285,10 @@ describe('transitions', () => {
     expect((await act(farmer, id, 'decline', { reason: '   ' })).status).toBe(400);
     const declined = await act(farmer, id, 'decline', { reason: 'No yam left this week' });
     expect(declined.status).toBe(200);
-    expect(declined.body).toMatchObject({ status: 'declined', history: [{ status: 'sent' }, { status: 'declined', reason: 'No yam left this week' }] });
+    expect(declined.body).toMatchObject({
+      status: 'declined',
+      history: [{ status: 'sent' }, { status: 'declined', reason: 'No yam left this week' }],
+    });
     const accept = await act(farmer, id, 'accept');
     expect(accept.status).toBe(409);
     expect(accept.body.message).toMatch(/was declined/);
@@ -299,7 +305,10 @@ describe('transitions', () => {
     expect((await act(buyer, id, 'cancel', {})).status).toBe(400);
     const cancelled = await act(buyer, id, 'cancel', { reason: 'Found some nearer' });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', history: [{}, { status: 'cancelled', by: 'buyer', reason: 'Found some nearer' }] });
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      history: [{}, { status: 'cancelled', by: 'buyer', reason: 'Found some nearer' }],
+    });
   });
 
   it('accepted → cancelled by either party', async () => {

@@ -43,7 +43,9 @@ describe('two buyers ask for the last 10 kg', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses, JSON.stringify(answers.map((a) => a.body))).toEqual([200, 409]);
     const refused = answers.find((a) => a.status === 409)!;
-    expect(refused.body.message).toBe(`No ${product.product_name} is left that is not already promised; update its stock first, or decline.`);
+    expect(refused.body.message).toBe(
+      `No ${product.product_name} is left that is not already promised; update its stock first, or decline.`,
+    );
     const acceptedId = answers[0]!.status === 200 ? ids[0]! : ids[1]!;
     const otherId = acceptedId === ids[0] ? ids[1]! : ids[0]!;
 
@@ -57,7 +59,9 @@ describe('two buyers ask for the last 10 kg', () => {
     expect(again.status).toBe(409);
 
     // The accepted one is cancelled: the catalog gives the 10 kg back, and the other can be accepted.
-    expect((await act(first.id === (await owner(acceptedId)) ? first : second, acceptedId, 'cancel', { reason: 'Bought at the market' })).status).toBe(200);
+    expect(
+      (await act(first.id === (await owner(acceptedId)) ? first : second, acceptedId, 'cancel', { reason: 'Bought at the market' })).status,
+    ).toBe(200);
     await eventually(catalogProduct, (p) => p.quantity === 10, 20_000);
     const late = await eventually(
       () => act(farmer, otherId, 'accept'),
@@ -91,7 +95,10 @@ describe('accepting checks the stock per line', () => {
       (a) => a.status === 409,
     );
     expect(refused.body.message).toBe(`Only 4 kg of ${big.product_name} left; lower the quantity or decline.`);
-    const lowered = await act(farmer, body.request_id, 'accept', { lines: [{ product_id: big.product_id, quantity: 4 }], reason: 'Only 4 kg left' });
+    const lowered = await act(farmer, body.request_id, 'accept', {
+      lines: [{ product_id: big.product_id, quantity: 4 }],
+      reason: 'Only 4 kg left',
+    });
     expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
     expect(lowered.body.lines.map((l: { accepted_quantity: number }) => l.accepted_quantity)).toEqual([4, 2]);
   });

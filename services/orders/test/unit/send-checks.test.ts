@@ -16,7 +16,13 @@ const yam: ProductView = {
   status: 'available',
 };
 const products = (...list: ProductView[]) => new Map(list.map((p) => [p.product_id, p]));
-const line = (overrides: Partial<OrderLineInput> = {}): OrderLineInput => ({ product_id: 'yam', quantity: 4, price: 2500, unit: 'kg', ...overrides });
+const line = (overrides: Partial<OrderLineInput> = {}): OrderLineInput => ({
+  product_id: 'yam',
+  quantity: 4,
+  price: 2500,
+  unit: 'kg',
+  ...overrides,
+});
 
 describe('send checks', () => {
   it('passes a line that matches the product', () => {
@@ -34,7 +40,9 @@ describe('send checks', () => {
   });
 
   it('refuses more than is left, counting what accepted requests still hold', () => {
-    expect(checkLines([line({ quantity: 11 })], products(yam), new Map())).toEqual([{ product_id: 'yam', problem: 'above_stock', available: 10, unit: 'kg' }]);
+    expect(checkLines([line({ quantity: 11 })], products(yam), new Map())).toEqual([
+      { product_id: 'yam', problem: 'above_stock', available: 10, unit: 'kg' },
+    ]);
     expect(checkLines([line({ quantity: 5 })], products(yam), new Map([['yam', 6]]))).toEqual([
       { product_id: 'yam', problem: 'above_stock', available: 4, unit: 'kg' },
     ]);
@@ -47,7 +55,9 @@ describe('send checks', () => {
   });
 
   it('refuses a changed price with the current one, to the kobo', () => {
-    expect(checkLines([line({ price: 2400 })], products(yam), new Map())).toEqual([{ product_id: 'yam', problem: 'price_changed', price: 2500, unit: 'kg' }]);
+    expect(checkLines([line({ price: 2400 })], products(yam), new Map())).toEqual([
+      { product_id: 'yam', problem: 'price_changed', price: 2500, unit: 'kg' },
+    ]);
     expect(checkLines([line({ price: 2500.01 })], products(yam), new Map())).toMatchObject([{ problem: 'price_changed' }]);
   });
 
@@ -57,7 +67,11 @@ describe('send checks', () => {
 
   it('gives one problem per line, every line checked', () => {
     const cassava = { ...yam, product_id: 'cassava', product_name: 'Cassava', status: 'sold_out' };
-    const problems = checkLines([line({ price: 2000 }), line({ product_id: 'cassava' }), line({ product_id: 'ginger' })], products(yam, cassava), new Map());
+    const problems = checkLines(
+      [line({ price: 2000 }), line({ product_id: 'cassava' }), line({ product_id: 'ginger' })],
+      products(yam, cassava),
+      new Map(),
+    );
     expect(problems.map((p) => p.problem)).toEqual(['price_changed', 'sold_out', 'unavailable']);
   });
 

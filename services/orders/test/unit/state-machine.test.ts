@@ -2,14 +2,7 @@
 // the table says, everything else is refused with the right status and a message naming what to do.
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '@tuber/contracts';
-import {
-  FINAL_STATUSES,
-  TRANSITIONS,
-  acceptedQuantities,
-  decide,
-  type OrderAction,
-  type Party,
-} from '../../src/domain/state-machine.js';
+import { FINAL_STATUSES, TRANSITIONS, acceptedQuantities, decide, type OrderAction, type Party } from '../../src/domain/state-machine.js';
 
 const ACTIONS: OrderAction[] = ['accept', 'decline', 'fulfil', 'cancel'];
 const PARTIES: Party[] = ['buyer', 'farmer'];
@@ -65,9 +58,13 @@ describe('order request state machine', () => {
   it('says what can be done instead', () => {
     const fulfilTooEarly = decide('TM-1042', 'sent', 'fulfil', 'farmer');
     expect(fulfilTooEarly).toMatchObject({ ok: false, status: 409 });
-    expect(!fulfilTooEarly.ok && fulfilTooEarly.message).toBe('TM-1042 is waiting for the farmer, so you cannot mark it fulfilled; you can now accept it or decline it.');
+    expect(!fulfilTooEarly.ok && fulfilTooEarly.message).toBe(
+      'TM-1042 is waiting for the farmer, so you cannot mark it fulfilled; you can now accept it or decline it.',
+    );
     const farmerCancelsSent = decide('TM-1042', 'sent', 'cancel', 'farmer', { reason: 'no' });
-    expect(!farmerCancelsSent.ok && farmerCancelsSent.message).toMatch(/only the buyer can cancel it now; you can now accept it or decline it/);
+    expect(!farmerCancelsSent.ok && farmerCancelsSent.message).toMatch(
+      /only the buyer can cancel it now; you can now accept it or decline it/,
+    );
     const buyerAgain = decide('TM-1042', 'declined', 'cancel', 'buyer', { reason: 'no' });
     expect(!buyerAgain.ok && buyerAgain.message).toMatch(/was declined.*send a new request/);
     const buyerAccepts = decide('TM-1042', 'sent', 'accept', 'buyer');
@@ -111,8 +108,14 @@ describe('accepted quantities', () => {
   });
 
   it('refuses more than asked, unknown products, duplicates and 3 decimals', () => {
-    expect(acceptedQuantities(asked, [{ product_id: 'yam', quantity: 11 }])).toMatchObject({ ok: false, message: expect.stringMatching(/at most the 10 .* Fresh yam/) });
-    expect(acceptedQuantities(asked, [{ product_id: 'ginger', quantity: 1 }])).toMatchObject({ ok: false, message: expect.stringMatching(/not in this request/) });
+    expect(acceptedQuantities(asked, [{ product_id: 'yam', quantity: 11 }])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/at most the 10 .* Fresh yam/),
+    });
+    expect(acceptedQuantities(asked, [{ product_id: 'ginger', quantity: 1 }])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not in this request/),
+    });
     expect(
       acceptedQuantities(asked, [
         { product_id: 'yam', quantity: 1 },
