@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Spinner, useApi } from '@tuber/ui';
 import { sendActivity } from '../orders/activity.js';
-import { growsLine, mailtoHref, telHref } from './contactText.js';
+import { growsLine, mailtoHref, phoneText, telHref } from './contactText.js';
 import { useFarmerContact } from './useFarmerContact.js';
 import { WhatsAppLink } from './WhatsAppLink.js';
 import { farmerChatText } from './whatsAppText.js';
@@ -82,7 +82,7 @@ export function ContactFarmerModal({
               <li>
                 <a className={styles.link} href={telHref(state.contact.phone)} onClick={() => count('contact_phone')}>
                   <span className={styles.linkLabel}>Phone</span>
-                  {state.contact.phone}
+                  {phoneText(state.contact.phone)}
                 </a>
               </li>
               <li>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextIndex, previousIndex, wrapIndex } from '../../src/detail/carousel.js';
 import { nutritionBars, twoDecimals } from '../../src/detail/nutrition.js';
-import { growsLine, mailtoHref, telHref } from '../../src/contact/contactText.js';
+import { growsLine, mailtoHref, phoneText, telHref } from '../../src/contact/contactText.js';
 
 describe('carousel', () => {
   it('next goes forward and wraps from the last image to the first', () => {
@@ -93,6 +93,11 @@ describe('contact farmer text', () => {
   it('makes tel: and mailto: links', () => {
     expect(telHref('+234 803 000 0000')).toBe('tel:+2348030000000');
     expect(telHref('0803-000-0000')).toBe('tel:08030000000');
+    // Issue 12: the profile service keeps E.164 digits without the plus.
+    expect(telHref('2348035550123')).toBe('tel:+2348035550123');
+    expect(phoneText('2348035550123')).toBe('+234 803 555 0123');
+    expect(phoneText('+2348030000000')).toBe('+2348030000000');
+    expect(phoneText('0803 555 0123')).toBe('0803 555 0123');
     expect(mailtoHref(' ada@farm.ng ')).toBe('mailto:ada@farm.ng');
   });
 });
