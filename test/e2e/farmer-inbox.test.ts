@@ -16,10 +16,17 @@ import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './suppo
 const run = Math.random().toString(36).slice(2, 7);
 const BUYER_PHONE = '0803 123 4567';
 const BUYER_E164 = '2348031234567';
+// A month from now: the service refuses a preferred date in the past.
+const PREFERRED_DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const [year, month, day] = PREFERRED_DAY.split('-').map(Number) as [number, number, number];
+const PREFERRED_DAY_TEXT = `${day} ${MONTHS[month - 1]} ${year}`;
 
 let browser: Browser;
 let farmer: TestAccount;
 let buyer: TestAccount;
+/** Accounts made by a test, removed at the end. */
+const extraAccounts: TestAccount[] = [];
 const product = {} as Record<'yam' | 'cassava', { id: string; name: string; price: number; unit: 'kg' | 'heap' }>;
 
 async function uploadImages(count: number, hue: number): Promise<string[]> {
@@ -45,10 +52,11 @@ async function postProduct(body: Record<string, unknown>) {
   return answer.body;
 }
 
-/** The buyer sends one request (retried while the orders service has not yet learnt the products by event). */
+/** The buyer sends one request (retried while the orders service has not yet learnt the products by event, or restarts). */
 async function sendRequest(
   lines: { key: 'yam' | 'cassava'; quantity: number }[],
   extra: Record<string, unknown> = {},
+  from: TestAccount = buyer,
 ): Promise<OrderRequest> {
   const body = {
     request_id: randomUUID(),
@@ -60,13 +68,13 @@ async function sendRequest(
       unit: product[key].unit,
     })),
     fulfilment: 'pickup',
-    preferred_date: '2026-12-24',
+    preferred_date: PREFERRED_DAY,
     phone: BUYER_PHONE,
     ...extra,
   };
   const answer = await eventually(
-    () => api<OrderRequest>('POST', '/api/orders/requests', { token: buyer.accessToken, json: body }),
-    (a) => a.status === 201 || a.status === 200 || (a.status !== 409 && a.status !== 503),
+    () => api<OrderRequest>('POST', '/api/orders/requests', { token: from.accessToken, json: body }),
+    (a) => ![409, 502, 503].includes(a.status),
     30_000,
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -113,7 +121,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([farmer, buyer].filter(Boolean).map((account) => deleteAccount(account.id).catch(() => undefined)));
+  await Promise.all([farmer, buyer, ...extraAccounts].filter(Boolean).map((account) => deleteAccount(account.id).catch(() => undefined)));
 });
 
 /** Signs in through the shell's /login and Keycloak's form, as the farmer does. */
@@ -225,7 +233,7 @@ describe('farmer inbox', () => {
       expect(await cassavaRow.textContent()).toContain('₦2,000.50 per heap');
       expect(await first.getByTestId('request-total').textContent()).toBe('₦31,001.50');
       expect(await first.textContent()).toContain('Pickup');
-      expect(await first.textContent()).toContain('24 Dec 2026');
+      expect(await first.textContent()).toContain(PREFERRED_DAY_TEXT);
       expect(await first.textContent()).toContain('Please pick the biggest tubers.');
       expect(await first.getByRole('link', { name: '+234 803 123 4567' }).getAttribute('href')).toBe(`tel:+${BUYER_E164}`);
       const whatsApp = await first.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href');
@@ -370,6 +378,50 @@ describe('farmer inbox', () => {
       throw error;
     } finally {
       await context.close();
+    }
+  });
+  it('lists 20 requests a page, newest first, and "Load more" brings the next ones', async () => {
+    // A buyer may send 20 requests in 10 minutes: a second buyer sends 20, the first one more, so the New
+    // tab holds at least 21 whatever the test above left.
+    const second = await signedInAccount({ role: 'buyer' });
+    extraAccounts.push(second);
+    expect([200, 201]).toContain((await api('POST', '/api/profile/me', { token: second.accessToken })).status);
+    for (let n = 0; n < 20; n++) await sendRequest([{ key: 'yam', quantity: 1 }], {}, second);
+    const newest = await sendRequest([{ key: 'cassava', quantity: 1 }]);
+    // Every request waiting for the farmer, newest first, as the service pages them.
+    const expected: string[] = [];
+    for (let cursor: string | null = null; ;) {
+      const query: string = `/api/orders/requests?status=sent&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const answer = await api<{ items: OrderRequest[]; next_cursor: string | null }>('GET', query, { token: farmer.accessToken });
+      expect(answer.status).toBe(200);
+      expected.push(...answer.body.items.map((request) => request.number));
+      cursor = answer.body.next_cursor;
+      if (!cursor) break;
+    }
+    expect(expected.length).toBeGreaterThanOrEqual(21);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(page, farmer);
+      await page.goto(`${publicUrl}/dashboard/inbox`);
+      const cards = page.getByTestId('order-request');
+      await poll(() => cards.count()).toBe(20);
+      const shown = () => cards.locator('summary').evaluateAll((all) => all.map((s) => /TM-\d+/.exec(s.textContent ?? '')?.[0]));
+      expect(await shown()).toEqual(expected.slice(0, 20));
+      expect((await shown())[0]).toBe(newest.number);
+      const loadMore = page.getByRole('button', { name: 'Load more' });
+      while (await loadMore.count()) {
+        const before = await cards.count();
+        await loadMore.click();
+        await poll(async () => (await cards.count()) > before || (await loadMore.count()) === 0).toBe(true);
+      }
+      // Every one once, in the service's order, and nothing more to load.
+      expect(await shown()).toEqual(expected);
+    } catch (error) {
+      await screenshot(page, 'farmer-inbox-pages-failure').catch(() => undefined);
+      throw error;
+    } finally {
+      await page.close();
     }
   });
 });
