@@ -49,6 +49,10 @@ interface Round {
   recorded: boolean;
   /** ms from the kill until the service answered /ready again. */
   restartMs: number;
+  /** ms from the kill until the catalog's stock showed this round's take. */
+  killToStockMs: number;
+  /** after-200: ms from the 200 until the stock showed the take. */
+  answerToStockMs?: number;
 }
 
 let farmer: Actor;
@@ -181,6 +185,14 @@ describe(`R7: the orders service killed between accept and the stock change, ${R
         if (kind === 'bus-down') await startServer('nats');
       }
       if (kind === 'after-200') answerTimes.push(answerMs);
+      // Watched from the kill on, through the restart: when the catalog shows this round's take.
+      const target = startStock - n * QUANTITY;
+      const stockSeen = until(
+        () => stockOf(productId).catch(() => Number.POSITIVE_INFINITY),
+        (q) => q <= target,
+        120_000,
+        50,
+      ).then(() => Date.now());
       const publishedBeforeKill = kind === 'bus-down' ? false : (await acceptedEvents(seqBefore)).has(requestId);
       await startService('orders');
       const restartMs = Date.now() - killedAt;
@@ -190,7 +202,20 @@ describe(`R7: the orders service killed between accept and the stock change, ${R
         const again = await accept(n, requestId);
         expect(await statusOf(requestId), `round ${n} (${kind}): accept again ${JSON.stringify(again.body)}`).toBe('accepted');
       }
-      rounds.push({ n, kind, requestId, answer: answer.status, answerMs, killAfterMs, publishedBeforeKill, recorded, restartMs });
+      const stockAt = await stockSeen;
+      rounds.push({
+        n,
+        kind,
+        requestId,
+        answer: answer.status,
+        answerMs,
+        killAfterMs,
+        publishedBeforeKill,
+        recorded,
+        restartMs,
+        killToStockMs: stockAt - killedAt,
+        answerToStockMs: kind === 'after-200' ? stockAt - (sent + answerMs) : undefined,
+      });
     }
     const runSeconds = (Date.now() - runStarted) / 1000;
 
@@ -284,12 +309,19 @@ describe(`R7: the orders service killed between accept and the stock change, ${R
       },
       observations: [
         `stock ${startStock} → ${finalStock} kg (expected ${expected}); after the repeated event ${afterRepeat}`,
-        `the stock reached its value ${(settleMs / 1000).toFixed(1)} s after the last restart${settledStock === expected ? '' : ' — NOT within 120 s'}; rounds took ${runSeconds.toFixed(1)} s`,
+        `every take was on the stock ${(settleMs / 1000).toFixed(1)} s after the last round${settledStock === expected ? '' : ' — NOT within 120 s'}; rounds took ${runSeconds.toFixed(1)} s`,
+        `accept (200) to stock change, killed right after the 200: ${rounds
+          .filter((r) => r.answerToStockMs !== undefined)
+          .map((r) => r.answerToStockMs)
+          .join(', ')} ms; kill to stock change when the event was still in the outbox or the accept was lost: ${rounds
+          .filter((r) => !r.publishedBeforeKill)
+          .map((r) => `${(r.killToStockMs / 1000).toFixed(1)} s`)
+          .join(', ')}`,
         ...rounds.map(
           (r) =>
             `round ${r.n} (${r.kind}${r.killAfterMs === undefined ? '' : `, killed ${r.killAfterMs} ms after sending`}): accept answered ${r.answer || 'nothing'} after ${r.answerMs} ms; ` +
             `${r.recorded ? 'recorded' : 'not recorded, accepted again'}; killed ${r.publishedBeforeKill ? 'after' : 'before'} OrderAccepted was in the stream; ` +
-            `/ready again ${(r.restartMs / 1000).toFixed(1)} s after the kill`,
+            `/ready again ${(r.restartMs / 1000).toFixed(1)} s after the kill; the take on the stock ${(r.killToStockMs / 1000).toFixed(1)} s after the kill`,
         ),
         `accepts answered "try again" after a kill and sent again: ${busy.length}${busy.length ? ` (${[...new Set(busy.map((b) => b.replace(/^round \d+: /, '')))].join('; ')})` : ''}`,
         ...missing.slice(0, 10).map((m) => `missing: ${m}`),
