@@ -77,10 +77,9 @@ export function decide(
   by: Party,
   options: { reason?: string | undefined; lowered?: boolean } = {},
 ): Verdict {
+  const refusal = neverTheirs(action, by);
+  if (refusal) return { ok: false, status: 403, message: refusal };
   const anyParty = TRANSITIONS.filter((t) => t.action === action);
-  if (!anyParty.some((t) => t.by.includes(by))) {
-    return { ok: false, status: 403, message: `Only the farmer can ${verb(action, 'a request')}.` };
-  }
   const transition = anyParty.find((t) => t.from === from);
   if (!transition) {
     return {
@@ -109,6 +108,12 @@ export function decide(
     return { ok: false, status: 400, message: `You lowered a quantity of ${number}: give a reason so the buyer knows why.` };
   }
   return { ok: true, transition };
+}
+
+/** Why `by` may never take `action`, whatever the status (403), or undefined when they may sometimes. */
+export function neverTheirs(action: OrderAction, by: Party): string | undefined {
+  if (TRANSITIONS.some((t) => t.action === action && t.by.includes(by))) return undefined;
+  return `Only the farmer can ${verb(action, 'a request')}.`;
 }
 
 export interface AskedLine {

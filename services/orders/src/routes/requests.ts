@@ -34,7 +34,7 @@ import { nextNumber, type OrderModels, type RequestDoc } from '../domain/models.
 import { decodeCursor, encodeCursor, presentRequest, type StoredRequest } from '../domain/present.js';
 import type { ProductModel } from '../domain/products.js';
 import { checkLines, refusalMessage, stockCounts, availableQuantity, type ProductView } from '../domain/send-checks.js';
-import { acceptedQuantities, decide, twoDecimalsOrLess, type OrderAction, type Party } from '../domain/state-machine.js';
+import { acceptedQuantities, decide, neverTheirs, twoDecimalsOrLess, type OrderAction, type Party } from '../domain/state-machine.js';
 import { heldQuantities } from '../domain/stock.js';
 import { productLockKey, requestLockKey, withLocks } from '../domain/locks.js';
 import { formatQuantity } from '../domain/words.js';
@@ -137,6 +137,19 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     if (doc && doc.farmer_id === me) return { doc, party: 'farmer' };
     throw notFound('There is no order request with this id among yours. Open it from your requests or inbox.');
   }
+
+  /**
+   * Who may act, before what they sent is judged: anyone but the request's two parties gets 404
+   * (as for an id that does not exist) and a party that may never take the action 403, even with a
+   * body that would not pass validation.
+   */
+  const partiesOnly = (action?: OrderAction) => async (request: { params: unknown; identity: Identity }) => {
+    const id = (request.params as { id?: unknown }).id;
+    if (typeof id !== 'string' || id.length === 0 || id.length > 64) return; // the params schema answers
+    const { party } = await findForCaller(id, request.identity);
+    const refusal = action && neverTheirs(action, party);
+    if (refusal) throw forbidden(refusal);
+  };
 
   const refuse = (reply: FastifyReply, message: string, problems: OrderRefused['problems'] = []) =>
     reply.code(409).send({ ...errorBody(409, message), problems } as never);
@@ -334,7 +347,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     '/api/orders/requests/:id/read',
     {
       onRequest: app.authenticate,
-      preValidation: bodyOrEmpty,
+      preValidation: [bodyOrEmpty, partiesOnly()],
       schema: {
         summary: 'The caller has seen the request as it is now; answers the unread count left',
         security: [{ bearer: [] }],
@@ -484,7 +497,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       `/api/orders/requests/:id/${path}`,
       {
         onRequest: app.authenticate,
-        preValidation: bodyOrEmpty,
+        preValidation: [bodyOrEmpty, partiesOnly(action)],
         schema: { summary, security: [{ bearer: [] }], params: RequestParams, body, response: { 200: OrderRequest, ...transitionErrors } },
       },
       async (request) => {
