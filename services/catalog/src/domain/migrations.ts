@@ -1,7 +1,60 @@
 // One-off data changes run at start-up, through the native `mongodb` driver (the connection's
-// `db`), each idempotent and quick when there is nothing to do.
+// `db`), each idempotent and quick when there is nothing to do: once a pass has run to its end it
+// is recorded in `migrations`, and later starts read only that record (by `_id`, which FerretDB
+// pushes down to PostgreSQL).
+//
+// FerretDB 1.24 pushes only equality down (and `$ne` on a scalar); a filter on a missing field
+// (`$exists`, `null`, `$size`) makes it read and decode every document of the collection before it
+// answers the first batch. At 100 k products that is 21–36 s per query on an idle machine; on a
+// busy one it passes the driver's 30 s socket timeout, the driver retries once and the start fails
+// after a minute, while FerretDB goes on with both abandoned scans (it does not cancel them). So a
+// pass reads the collection as a stream of small projected batches (productsWhere) and picks the
+// documents here, and runs only until its record exists (once).
 import type { Connection, mongo } from 'mongoose';
 import { FEED_COUNTER, feedBucketOf } from './product.js';
+
+/** Records of the start-up migrations that have run to their end: `{ _id: <name>, done_at }`. */
+export const MIGRATIONS = 'migrations';
+
+/** Documents per batch of a pass's read. */
+const SCAN_BATCH = 1_000;
+
+/**
+ * Runs `pass` unless a record says it already ran to its end, then records it (a pass cut short
+ * records nothing and runs again at the next start). Returns what the pass returned (0 when
+ * skipped). Every writer of this version stores the fields the passes fill in, so a record stays
+ * true; an older version writing again (a rollback) would need the record removed when rolling
+ * forward (`db.migrations.deleteMany({})`: the passes are idempotent).
+ */
+export async function once(connection: Connection, name: string, pass: () => Promise<number>): Promise<number> {
+  const records = connection.db!.collection<{ _id: string; done_at: Date }>(MIGRATIONS);
+  if (await records.findOne({ _id: name })) return 0;
+  const result = await pass();
+  try {
+    // An insert, not an upsert: the record is not an `update` command (the migration test counts those).
+    await records.insertOne({ _id: name, done_at: new Date() });
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err; // another start recorded it first
+  }
+  return result;
+}
+
+/**
+ * The products `wanted` picks, with `fields` (which must include what `wanted` looks at): the
+ * whole collection read as a stream of projected batches, picked here rather than by a query
+ * filter FerretDB would run in its own memory before answering at all (see the top of this file).
+ * Read to the end before anything is written, so no cursor stays open while writing.
+ */
+export async function productsWhere(
+  connection: Connection,
+  fields: Record<string, 1>,
+  wanted: (doc: mongo.Document) => boolean,
+): Promise<mongo.Document[]> {
+  const found: mongo.Document[] = [];
+  const cursor = connection.db!.collection('product').find({}, { projection: { _id: 1, ...fields }, batchSize: SCAN_BATCH });
+  for await (const doc of cursor) if (wanted(doc)) found.push(doc);
+  return found;
+}
 
 /**
  * Products written before feed buckets (ADR 0023; they had an hour, ADR 0014) are numbered
@@ -9,13 +62,15 @@ import { FEED_COUNTER, feedBucketOf } from './product.js';
  * 1…n and the counter starts at n, so every later post lands in a newer bucket. Products still
  * without a bucket once the counter exists (a migration cut short) take the next numbers.
  */
-export async function assignFeedBuckets(connection: Connection): Promise<number> {
+export function assignFeedBuckets(connection: Connection): Promise<number> {
+  return once(connection, 'feed-buckets', () => numberUnbucketed(connection));
+}
+
+async function numberUnbucketed(connection: Connection): Promise<number> {
   const db = connection.db!;
   const products = db.collection('product');
   const counter = db.collection<{ _id: string; seq: number }>(FEED_COUNTER);
-  const missing = await products
-    .find({ feed_bucket: { $exists: false } }, { projection: { _id: 1, created_at: 1, product_id: 1 } })
-    .toArray();
+  const missing = await productsWhere(connection, { created_at: 1, product_id: 1, feed_bucket: 1 }, (doc) => doc.feed_bucket === undefined);
   if (missing.length === 0) return 0;
   missing.sort((a, b) => {
     const at = (a.created_at as Date).getTime();
@@ -63,16 +118,21 @@ export const UNIT_MIGRATION_BATCH = SAFE_BULK_WRITE;
  * while writing), then one bulk write of at most `batchSize` updates at a time. Returns how many
  * products it converted.
  */
-export async function assignSellingUnits(
+export function assignSellingUnits(
   connection: Connection,
   options: {
     /** Updates per bulk write, at most SAFE_BULK_WRITE (tests use a smaller one). */
     batchSize?: number;
   } = {},
 ): Promise<number> {
-  const batchSize = Math.min(options.batchSize ?? UNIT_MIGRATION_BATCH, SAFE_BULK_WRITE);
+  return once(connection, 'selling-units', () =>
+    convertToUnits(connection, Math.min(options.batchSize ?? UNIT_MIGRATION_BATCH, SAFE_BULK_WRITE)),
+  );
+}
+
+async function convertToUnits(connection: Connection, batchSize: number): Promise<number> {
   const products = connection.db!.collection('product');
-  const old = await products.find({ unit: { $exists: false } }, { projection: { _id: 1, kg: 1, price_kobo: 1, revision: 1 } }).toArray();
+  const old = await productsWhere(connection, { unit: 1, kg: 1, price_kobo: 1, revision: 1 }, (doc) => doc.unit === undefined);
   let converted = 0;
   for (let at = 0; at < old.length; at += batchSize) {
     const batch: mongo.AnyBulkWriteOperation[] = old.slice(at, at + batchSize).map((doc) => {
