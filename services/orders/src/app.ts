@@ -45,6 +45,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
     await followNotifications(bus, { models, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
   }
   requestRoutes(app, { models, products, bus, redis });
-  await useInsights(app, { mongo, redis, bus, products });
+  // Without events (an in-process copy), insights take no events either.
+  await useInsights(app, { mongo, redis, products, ...(options.events !== false ? { bus } : {}) });
   return app;
 }
