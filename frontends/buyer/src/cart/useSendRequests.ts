@@ -174,7 +174,10 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
   }
 
   async function sendAll(groups: readonly FarmerGroup[]): Promise<void> {
-    const ready = groups.filter((group) => !sending.has(group.farmer_id));
+    const idle = groups.filter((group) => !sending.has(group.farmer_id));
+    // A farmer whose lines are all sold out or gone has nothing to send; that does not hold back the others.
+    const withLines = idle.filter((group) => sendableItems(group.items, checks).length > 0);
+    const ready = withLines.length > 0 ? withLines : idle;
     // Every form is checked first, so nothing is sent while another farmer's form still needs fixing.
     const failing = ready.filter((group) => !check(group));
     if (failing.length > 0) {
