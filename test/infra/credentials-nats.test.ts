@@ -5,7 +5,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, AckPolicy, type JetStreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_STREAM, FarmerProfileChanged, ProductCreated } from '@tuber/contracts';
+import { EVENT_STREAM, FarmerProfileChanged, OrderAccepted, ProductCreated } from '@tuber/contracts';
 import { EventBus, natsServer } from '@tuber/kit';
 import { natsUrl } from '../support/credentials.js';
 
@@ -69,7 +69,7 @@ describe('each service publishes only its own events', () => {
     expect(await countOn(jsm, probe)).toBe(before + 1);
   });
 
-  for (const service of ['catalog', 'media', 'auth']) {
+  for (const service of ['catalog', 'media', 'auth', 'orders']) {
     it(`${service} cannot forge profile.farmer.changed: the publish fails and the stream does not get it`, async () => {
       const before = await countOn(jsm, FarmerProfileChanged.subject);
       const js = jetstream(await as(service), { timeout: 2_000 });
@@ -83,6 +83,19 @@ describe('each service publishes only its own events', () => {
       expect(await countOn(jsm, FarmerProfileChanged.subject)).toBe(before);
     });
   }
+
+  it('only orders publishes order events: the catalog, which takes stock on order.accepted, cannot forge one', async () => {
+    for (const service of ['catalog', 'profile']) {
+      const before = await countOn(jsm, OrderAccepted.subject);
+      const js = jetstream(await as(service), { timeout: 2_000 });
+      await expect(js.publish(OrderAccepted.subject, '{}'), service).rejects.toThrow(/permission|timeout|no responders/i);
+      expect(await countOn(jsm, OrderAccepted.subject), service).toBe(before);
+    }
+    const probe = 'tuber.orders.credentials-probe.v1';
+    const before = await countOn(jsm, probe);
+    await expect(jetstream(await as('orders'), { timeout: 2_000 }).publish(probe, '{}')).resolves.toMatchObject({ stream: EVENT_STREAM });
+    expect(await countOn(jsm, probe)).toBe(before + 1);
+  });
 
   it('profile cannot publish catalog.product.created', async () => {
     const before = await countOn(jsm, ProductCreated.subject);
