@@ -118,7 +118,8 @@ async function recordToasts(page: Page): Promise<void> {
             node.matches('[role="alert"], [role="status"]') &&
             node.parentElement?.getAttribute('aria-live') === 'polite'
           ) {
-            seen.push(node.textContent?.replace(/×$/, '').trim() ?? '');
+            // The message only: a toast may also carry an action link ("View cart") and the close button.
+            seen.push((node.querySelector('span') ?? node).textContent?.replace(/×$/, '').trim() ?? '');
           }
         }
       }
