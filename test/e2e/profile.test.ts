@@ -93,7 +93,7 @@ describe('a farmer who ticked no tubers at sign-up', () => {
       await form.getByLabel('Phone Number').fill('12-34');
       await form.getByRole('checkbox', { name: 'yam' }).check();
       await form.getByRole('button', { name: 'Save changes' }).click();
-      await form.getByText('Enter a valid phone number', { exact: false }).waitFor();
+      await form.getByText('Enter a Nigerian phone number', { exact: false }).waitFor();
       await form.getByLabel('Phone Number').fill('0803 444 5555');
       expect(await fitsTheScreen(page)).toBe(true);
       await screenshot(page, 'profile-farmer-edit-360');
@@ -108,9 +108,10 @@ describe('a farmer who ticked no tubers at sign-up', () => {
       expect(patches).toEqual([{ phone: '0803 444 5555', tuber: ['yam'] }]);
       await grown.getByText('yam', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Edit profile' }).waitFor();
-      expect(await page.getByLabel('Phone Number').inputValue()).toBe('0803 444 5555');
+      // Stored as E.164 (issue 12), shown the way people write it.
+      expect(await page.getByLabel('Phone Number').inputValue()).toBe('+234 803 444 5555');
       await screenshot(page, 'profile-farmer-saved-360');
-      expect((await api('GET', '/api/profile/me', { token })).body).toMatchObject({ tuber: ['yam'], phone: '0803 444 5555' });
+      expect((await api('GET', '/api/profile/me', { token })).body).toMatchObject({ tuber: ['yam'], phone: '2348034445555' });
 
       // The add-product form offers yam now, and the catalog accepts it.
       await page.goto(`${publicUrl}/dashboard/farmer`);
@@ -168,10 +169,10 @@ describe('a buyer', () => {
       await page.getByRole('button', { name: 'Save changes' }).click();
       await toast(page, 'Profile updated successfully!').waitFor();
       await page.getByRole('button', { name: 'Edit profile' }).waitFor();
-      expect(await phone.inputValue()).toBe('0809 111 2222');
+      await expect.poll(() => phone.inputValue()).toBe('+234 809 111 2222');
       await expect.poll(() => phone.isDisabled()).toBe(true);
       await screenshot(page, 'profile-buyer-saved-360');
-      expect((await api('GET', '/api/profile/me', { token })).body).toMatchObject({ user_type: 'buyer', phone: '0809 111 2222' });
+      expect((await api('GET', '/api/profile/me', { token })).body).toMatchObject({ user_type: 'buyer', phone: '2348091112222' });
 
       // An empty name is caught before sending; Cancel leaves the profile as it was.
       await page.getByRole('button', { name: 'Edit profile' }).click();

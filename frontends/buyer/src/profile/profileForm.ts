@@ -1,5 +1,6 @@
 // The buyer's details form as pure functions: the checks made before sending (the profile service
 // decides; its message comes back in the toast) and the PATCH body of what changed.
+import { displayPhone, nigerianE164, PHONE_E164_PROBLEM } from '@tuber/contracts';
 import type { BuyerProfile } from '../catalog/types.js';
 
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
@@ -15,10 +16,10 @@ export type FieldProblems = Partial<Record<keyof BuyerProfileValues, string>>;
 export const valuesOf = (profile: BuyerProfile): BuyerProfileValues => ({
   firstname: profile.firstname ?? '',
   lastname: profile.lastname ?? '',
-  phone: profile.phone ?? '',
+  phone: displayPhone(profile.phone ?? ''),
 });
 
-export const PHONE_HINT = 'Enter a valid phone number: 7 to 20 digits, spaces, dashes or brackets, optionally starting with +.';
+export const PHONE_HINT = PHONE_E164_PROBLEM;
 
 /** The same rules as sign-up and the profile service. */
 export function checkBuyerProfile(values: BuyerProfileValues): FieldProblems {
@@ -33,15 +34,18 @@ export function checkBuyerProfile(values: BuyerProfileValues): FieldProblems {
   }
   const phone = values.phone.trim();
   if (!phone) problems.phone = 'Phone number cannot be empty.';
-  else if (!/^\+?[0-9 ()-]{7,20}$/.test(phone) || phone.replace(/\D/g, '').length < 7) problems.phone = PHONE_HINT;
+  else if (!nigerianE164(phone)) problems.phone = PHONE_HINT;
   return problems;
 }
 
 /** Only the fields that differ from the profile as loaded (trimmed); empty when nothing changed. */
 export function buyerProfileChange(values: BuyerProfileValues, loaded: BuyerProfileValues): Partial<BuyerProfileValues> {
   const change: Partial<BuyerProfileValues> = {};
-  for (const field of ['firstname', 'lastname', 'phone'] as const) {
+  for (const field of ['firstname', 'lastname'] as const) {
     if (values[field].trim() !== loaded[field].trim()) change[field] = values[field].trim();
   }
+  // The same number written two ways ("0803 123 4567", "+234 803 123 4567") is no change.
+  const phone = values.phone.trim();
+  if (phone !== loaded.phone.trim() && !(nigerianE164(phone) !== null && nigerianE164(phone) === nigerianE164(loaded.phone))) change.phone = phone;
   return change;
 }

@@ -3,6 +3,7 @@
 // tubers are what the add-product form offers and what the catalog accepts (it learns them by event).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Spinner, useApi, useToast } from '@tuber/ui';
+import { displayPhone } from '@tuber/contracts';
 import { loadFailedMessage, messageOf } from '../shared/messages.js';
 import type { FarmerProfile } from '../shared/types.js';
 import {
@@ -62,7 +63,7 @@ export default function FarmerProfilePage() {
     { key: 'firstname', label: 'First Name', value: profile.firstname, type: 'text' },
     { key: 'lastname', label: 'Last Name', value: profile.lastname, type: 'text' },
     { key: 'email', label: 'Email', value: profile.email, type: 'email' },
-    { key: 'phone', label: 'Phone Number', value: profile.phone, type: 'tel' },
+    { key: 'phone', label: 'Phone Number', value: displayPhone(profile.phone ?? ''), type: 'tel' },
   ];
   return (
     <section className={styles.page}>

@@ -1,6 +1,6 @@
 // The farmer's profile form as pure functions: the values shown, the checks made before sending (the
 // profile service decides; its message comes back in the toast) and the PATCH body of what changed.
-import type { TuberType } from '@tuber/contracts';
+import { displayPhone, nigerianE164, PHONE_E164_PROBLEM, type TuberType } from '@tuber/contracts';
 import type { FarmerProfile } from '../shared/types.js';
 
 /** The seven tubers of the spec, in its order; typed against the contract so none can be missed. */
@@ -27,7 +27,7 @@ export function valuesOf(profile: FarmerProfile): FarmerProfileValues {
   return {
     business_name: profile.business_name ?? '',
     location: profile.location ?? '',
-    phone: profile.phone ?? '',
+    phone: displayPhone(profile.phone ?? ''),
     tuber: TUBERS.filter((t) => profile.tuber?.includes(t)),
   };
 }
@@ -37,16 +37,18 @@ export function toggleTuber(tubers: readonly TuberType[], tuber: TuberType, on: 
   return TUBERS.filter((t) => (t === tuber ? on : tubers.includes(t)));
 }
 
-const PHONE_SHAPE = /^\+?[0-9 ()-]{7,20}$/;
-export const PHONE_HINT = 'Enter a valid phone number: 7 to 20 digits, spaces, dashes or brackets, optionally starting with +.';
+export const PHONE_HINT = PHONE_E164_PROBLEM;
 
-/** The same phone rule as sign-up and the profile service. */
+/** The same phone rule as sign-up and the profile service: a Nigerian number (stored as E.164). */
 export function phoneProblem(phone: string): string | undefined {
   const value = phone.trim();
   if (!value) return 'Phone number cannot be empty.';
-  if (!PHONE_SHAPE.test(value) || value.replace(/\D/g, '').length < 7) return PHONE_HINT;
+  if (!nigerianE164(value)) return PHONE_HINT;
   return undefined;
 }
+
+/** The same number written two ways ("0803 123 4567", "+234 803 123 4567") is no change. */
+const samePhone = (a: string, b: string) => a.trim() === b.trim() || (nigerianE164(a) !== null && nigerianE164(a) === nigerianE164(b));
 
 export function checkFarmerProfile(values: FarmerProfileValues): FieldProblems {
   const problems: FieldProblems = {};
@@ -62,10 +64,11 @@ export function checkFarmerProfile(values: FarmerProfileValues): FieldProblems {
 /** Only the fields that differ from the profile as loaded (texts trimmed); empty when nothing changed. */
 export function farmerProfileChange(values: FarmerProfileValues, loaded: FarmerProfileValues): Partial<FarmerProfileValues> {
   const change: Partial<FarmerProfileValues> = {};
-  for (const field of ['business_name', 'location', 'phone'] as const) {
+  for (const field of ['business_name', 'location'] as const) {
     const value = values[field].trim();
     if (value !== loaded[field].trim()) change[field] = value;
   }
+  if (!samePhone(values.phone, loaded.phone)) change.phone = values.phone.trim();
   if (values.tuber.join() !== loaded.tuber.join()) change.tuber = [...values.tuber];
   return change;
 }
