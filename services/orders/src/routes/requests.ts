@@ -472,7 +472,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       } else if (product.unit !== line.unit) {
         short.push(`${line.product_name} is now sold in another unit; decline the request and ask the buyer to send it again.`);
       } else if (product.status === 'sold_out') {
-        short.push(`${line.product_name} is marked sold out; update its stock first, or decline.`);
+        short.push(`${line.product_name} is sold out; add stock to it first, or decline.`);
       } else if (stockCounts(product)) {
         const available = availableQuantity(product, held.get(line.product_id) ?? 0);
         if (want > available) {
