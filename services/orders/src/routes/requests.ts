@@ -334,7 +334,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         summary: 'One order request (its buyer or farmer only)',
         security: [{ bearer: [] }],
         params: RequestParams,
-        response: { 200: OrderRequest, 401: err, 404: err },
+        response: { 200: OrderRequest, 400: err, 401: err, 404: err },
       },
     },
     async (request) => {
