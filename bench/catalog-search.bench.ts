@@ -245,6 +245,7 @@ report({
   notes: [
     `Read model rebuild (feed and search sets): ${[...rebuild].map(([n, ms]) => `${n}: ${(ms / 1000).toFixed(1)} s`).join(', ')}; its size in Redis: ${[...memory].map(([n, bytes]) => `${n}: ${(bytes / 2 ** 20).toFixed(0)} MB`).join(', ')}.`,
     `Catalog start-up before the rebuild (indexes and the start-up migrations, which only read their records once a pass has run): ${[...startUp].map(([n, ms]) => `${n}: ${(ms / 1000).toFixed(1)} s`).join(', ')}.`,
+    'Why a cold row can miss: a query whose smallest input holds fewer than SEARCH_TUNING.materialiseBelow (2 000) products is materialised (ZRANGESTORE or SUNIONSTORE, then ZINTERSTORE with the order into a new sorted set); with the generation bumped before every request a cold request pays that each time, about 1 ms per 1 000 entries (more at 100 k), against a 0.5–0.6 ms first page. Inputs of about 800–2 000 therefore go over 2× cold: available=true at 1 k (800), q=isu at 10 k (~1 430 yams), ₦250–₦300 per kg at 100 k (~1 500). Warm, the result is reused and the same queries stay within 1.6×; above 2 000 the planner walks the order instead (ADR 0029).',
     'The database path (Redis away or rebuilding) is not in these rows: on MongoDB it is served from the indexes; on FerretDB 1.24 the filters other than equality run in its memory (ADR 0029).',
   ],
 });

@@ -24,6 +24,7 @@ const EXPECTED: [string, string][] = [
   ['P7', 'Event publish through the outbox vs nats bench'],
   ['P8', 'First load of / and /dashboard/buyer (Lighthouse mobile) vs one bundle'],
   ['P9', 'Feed, product and "my products" at 1 k, 10 k, 100 k products'],
+  ['P10', 'Searched, filtered and sorted feed pages vs the unfiltered first page at 1 k, 10 k, 100 k products'],
   ['RSS', 'Resident memory of every process, idle and under load'],
 ];
 
