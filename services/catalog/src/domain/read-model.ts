@@ -119,12 +119,17 @@ return redis.call('MGET', unpack(keys))`;
 
 // A searched page (ADR 0029). KEYS: ready. ARGV: prefix, sort set, how many, position score ('' for
 // the first page), position id, '1' for descending, the filters (JSON), budget of membership
-// tests for a walk, query hash, seconds a materialised result is kept, size below which the
-// result is materialised at once. Broad filters walk the sort set from the position and test each
-// product against the filters until the page is full or the budget is spent; narrow ones (or a
-// spent budget) intersect the smallest inputs with the sort set (ZINTERSTORE, WEIGHTS 1 0 ...: the
-// score is the order's) into a key named after the write generation, kept briefly for the next
-// pages, and page through it. Returns { ids, scores, values } (false when the copy is not ready).
+// tests for a walk, query hash, seconds a materialised result is kept, size at or below which the
+// result is materialised without costing (-1: always walk first), cost of one membership test,
+// cost of one entry copied. The plan is chosen by expected cost: a walk of the sort set from the
+// position tests about want x total / smallest products against the filters (in chunks, one
+// SMISMEMBER or ZMSCORE per set and chunk) until the page is full or the budget is spent;
+// materialising copies the inputs that are not sets already (a price range, a union of words)
+// and intersects them with the sort set (ZINTERSTORE, WEIGHTS 1 0 ...: the score is the order's)
+// into a key named after the write generation, kept briefly for the next pages (reused while it
+// exists), and pages through it. A spent budget falls back to materialising. Returns
+// { ids, scores, values, plan } (false when the copy is not ready); plan is
+// [walk|materialise|cached|spent, smallest input, sort set size, expected tests, copied, tests].
 const SEARCH = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local P = ARGV[1]
@@ -169,83 +174,137 @@ local hasRange = spec.min ~= nil or spec.max ~= nil
 local lo = spec.min ~= nil and tostring(spec.min) or '-inf'
 local hi = spec.max ~= nil and tostring(spec.max) or '+inf'
 
-local smallest = redis.call('ZCARD', sortKey)
+local total = redis.call('ZCARD', sortKey)
+local smallest, copies = total, 0
 for _, g in ipairs(groups) do
   local n = 0
   for _, k in ipairs(g) do n = n + redis.call('SCARD', k) end
+  if #g > 1 then copies = copies + n end
   if n < smallest then smallest = n end
 end
 if hasRange then
   local n = redis.call('ZCOUNT', P .. 'ppk', lo, hi)
+  copies = copies + n
   if n < smallest then smallest = n end
 end
+if smallest == 0 then return { {}, {}, {} } end
+
+-- The plan. A walk visits about want x total / smallest products (one membership test each for
+-- the first filter); materialising copies the inputs that are not sets of their own (a range,
+-- a union) and then intersects from the smallest input. Whichever is expected to cost less.
+local expected = math.min(total, want * total / smallest)
+local walkCost = expected * tonumber(ARGV[12])
+local copyCost = (copies + smallest) * tonumber(ARGV[13])
+local below = tonumber(ARGV[11])
+local cache = P .. 'q:' .. (redis.call('GET', P .. 'gen') or '0') .. ':' .. ARGV[9]
+local plan
+if below < 0 then plan = 'walk'
+elseif redis.call('EXISTS', cache) == 1 then plan = 'cached'
+elseif smallest <= below or expected > budget or copyCost < walkCost then plan = 'materialise'
+else plan = 'walk' end
 
 local ops = 0
-local function matches(id)
+-- A price range of at most 3x the expected walk is read once into a Lua table: an id read costs
+-- about a third of a ZMSCORE test (Redis formats every score it returns).
+local inRange
+if plan == 'walk' and hasRange and redis.call('ZCOUNT', P .. 'ppk', lo, hi) <= 3 * expected then
+  inRange = {}
+  for _, id in ipairs(redis.call('ZRANGE', P .. 'ppk', lo, hi, 'BYSCORE')) do inRange[id] = true end
+  ops = ops + smallest
+end
+-- The positions (in list) of the products that pass every filter, as a set. One command per set
+-- and chunk (SMISMEMBER, ZMSCORE); ops counts the membership tests.
+local function matching(list)
+  local alive = {}
+  for i = 1, #list do alive[i] = i end
   for _, g in ipairs(groups) do
-    local found = false
+    local found, left = {}, alive
     for _, k in ipairs(g) do
-      ops = ops + 1
-      if redis.call('SISMEMBER', k, id) == 1 then found = true break end
+      if #left == 0 then break end
+      local ids = {}
+      for j, i in ipairs(left) do ids[j] = list[i] end
+      ops = ops + #ids
+      local r = redis.call('SMISMEMBER', k, unpack(ids))
+      local rest = {}
+      for j, i in ipairs(left) do
+        if r[j] == 1 then found[#found + 1] = i else rest[#rest + 1] = i end
+      end
+      left = rest
     end
-    if not found then return false end
+    alive = found
+    if #alive == 0 then return {} end
   end
-  if hasRange then
-    ops = ops + 1
-    local s = tonumber(redis.call('ZSCORE', P .. 'ppk', id) or '')
-    if not s or (spec.min ~= nil and s < spec.min) or (spec.max ~= nil and s > spec.max) then return false end
+  local set = {}
+  if inRange then
+    for _, i in ipairs(alive) do
+      if inRange[list[i]] then set[i] = true end
+    end
+  elseif hasRange then
+    local ids = {}
+    for j, i in ipairs(alive) do ids[j] = list[i] end
+    ops = ops + #ids
+    local r = redis.call('ZMSCORE', P .. 'ppk', unpack(ids))
+    for j, i in ipairs(alive) do
+      local s = r[j] and tonumber(r[j])
+      if s and not ((spec.min ~= nil and s < spec.min) or (spec.max ~= nil and s > spec.max)) then set[i] = true end
+    end
+  else
+    for _, i in ipairs(alive) do set[i] = true end
   end
-  return true
+  return set
 end
 
-local function walk(key, visit)
+-- Hands visit the members after the position in order, a chunk at a time (ids only: the scores of
+-- the page are asked for at the end), until it says stop. The first chunk is about the expected walk (at least the page), then 200 at a time.
+local function walk(key, visit, first)
   if hasPos then
-    local same = redis.call('ZRANGE', key, ARGV[4], ARGV[4], 'BYSCORE', 'WITHSCORES')
+    local same = redis.call('ZRANGE', key, ARGV[4], ARGV[4], 'BYSCORE')
+    local ids = {}
     if desc then
-      for i = #same - 1, 1, -2 do
-        if before(same[i], posId) and visit(same[i], same[i + 1]) then return end
+      for i = #same, 1, -1 do
+        if before(same[i], posId) then ids[#ids + 1] = same[i] end
       end
     else
-      for i = 1, #same, 2 do
-        if before(posId, same[i]) and visit(same[i], same[i + 1]) then return end
+      for i = 1, #same do
+        if before(posId, same[i]) then ids[#ids + 1] = same[i] end
       end
     end
+    if #ids > 0 and visit(ids) then return end
   end
-  local offset = 0
+  local offset, size = 0, first
   while true do
     local chunk
     if desc then
-      chunk = redis.call('ZRANGE', key, hasPos and ('(' .. ARGV[4]) or '+inf', '-inf', 'BYSCORE', 'REV', 'LIMIT', offset, 200, 'WITHSCORES')
+      chunk = redis.call('ZRANGE', key, hasPos and ('(' .. ARGV[4]) or '+inf', '-inf', 'BYSCORE', 'REV', 'LIMIT', offset, size)
     else
-      chunk = redis.call('ZRANGE', key, hasPos and ('(' .. ARGV[4]) or '-inf', '+inf', 'BYSCORE', 'LIMIT', offset, 200, 'WITHSCORES')
+      chunk = redis.call('ZRANGE', key, hasPos and ('(' .. ARGV[4]) or '-inf', '+inf', 'BYSCORE', 'LIMIT', offset, size)
     end
     if #chunk == 0 then return end
-    for i = 1, #chunk, 2 do
-      if visit(chunk[i], chunk[i + 1]) then return end
-    end
-    offset = offset + 200
+    if visit(chunk) then return end
+    offset = offset + size
+    size = 200
   end
 end
 
-local ids, scores = {}, {}
-local done = false
-if smallest > tonumber(ARGV[11]) then
+local ids = {}
+if plan == 'walk' then
   local spent = false
-  walk(sortKey, function(id, score)
-    if matches(id) then
-      ids[#ids + 1] = id
-      scores[#scores + 1] = score
-      if #ids >= want then return true end
+  walk(sortKey, function(list)
+    local ok = matching(list)
+    for i = 1, #list do
+      if ok[i] then
+        ids[#ids + 1] = list[i]
+        if #ids >= want then return true end
+      end
     end
     if ops > budget then spent = true return true end
     return false
-  end)
-  done = not spent
+  end, math.max(want, math.min(200, math.ceil(expected * 1.25))))
+  if spent then plan = 'spent' end
 end
-if not done then
-  ids, scores = {}, {}
-  local cache = P .. 'q:' .. (redis.call('GET', P .. 'gen') or '0') .. ':' .. ARGV[9]
-  if redis.call('EXISTS', cache) == 0 then
+if plan ~= 'walk' then
+  ids = {}
+  if plan ~= 'cached' and redis.call('EXISTS', cache) == 0 then
     local inputs, weights, temps = { sortKey }, { 1 }, {}
     for gi, g in ipairs(groups) do
       if #g == 1 then
@@ -273,16 +332,21 @@ if not done then
     if #temps > 0 then redis.call('DEL', unpack(temps)) end
     redis.call('EXPIRE', cache, ARGV[10])
   end
-  walk(cache, function(id, score)
-    ids[#ids + 1] = id
-    scores[#scores + 1] = score
-    return #ids >= want
-  end)
+  walk(cache, function(list)
+    for i = 1, #list do
+      ids[#ids + 1] = list[i]
+      if #ids >= want then return true end
+    end
+    return false
+  end, want)
 end
-if #ids == 0 then return { {}, {}, {} } end
+local why = { plan, smallest, total, math.floor(expected), copies, ops }
+if #ids == 0 then return { {}, {}, {}, why } end
+-- The order's scores of the page (a materialised result has the same: its other weights are 0).
+local scores = redis.call('ZMSCORE', sortKey, unpack(ids))
 local keys = {}
 for i, id in ipairs(ids) do keys[i] = P .. 'p:' .. id end
-return { ids, scores, redis.call('MGET', unpack(keys)) }`;
+return { ids, scores, redis.call('MGET', unpack(keys)), why }`;
 
 const GET = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
@@ -324,8 +388,15 @@ export const SEARCH_TUNING = {
   budget: 3_000,
   /** Seconds a materialised result is kept (any write makes it stale at once). */
   cacheSeconds: 30,
-  /** Results estimated at most this big are materialised at once (cheaper than a walk). */
-  materialiseBelow: 2_000,
+  /**
+   * Relative cost of one membership test in a walk (SMISMEMBER/ZMSCORE per chunk, with the walk's
+   * ZRANGE) and of one entry a materialisation copies (ZRANGESTORE/SUNIONSTORE, then ZINTERSTORE
+   * inserting the smallest input's matches). Measured on the P10 data (docs/performance.md, ADR 0029).
+   */
+  testCost: 1,
+  copyCost: 1.5,
+  /** Smallest inputs at most this big are materialised without costing; -1 always walks first (tests). */
+  materialiseBelow: 0,
 };
 
 export interface ReadModelOptions {
@@ -476,6 +547,8 @@ export class ReadModel {
           plan.hash,
           String(SEARCH_TUNING.cacheSeconds),
           String(SEARCH_TUNING.materialiseBelow),
+          String(SEARCH_TUNING.testCost),
+          String(SEARCH_TUNING.copyCost),
         ],
       );
     } catch (err) {
