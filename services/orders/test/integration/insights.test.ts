@@ -11,6 +11,7 @@ import { EventBus } from '@tuber/kit';
 import { api, eventually, type ApiAnswer } from '../../../../test/support/api.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../../../../test/support/accounts.js';
 import { natsUrl } from '../../../../test/support/credentials.js';
+import { PUBLIC_URL } from '../../../../test/support/env.js';
 import { farmerWithProfile, postProduct, productBody, uploadPhotos } from '../../../catalog/test/integration/farmer-support.js';
 import { lagosDay } from '../../src/insights/days.js';
 import { ACTIVITY_LIMIT } from '../../src/insights/routes.js';
@@ -149,7 +150,7 @@ describe('POST /api/orders/activity', () => {
       const statuses: number[] = [];
       for (let i = 0; i < ACTIVITY_LIMIT.max; i++) statuses.push((await activity(spammer, { product_id: yam, kind: 'view' })).status);
       expect(new Set(statuses)).toEqual(new Set([204]));
-      const over = await fetch('http://localhost:8080/api/orders/activity', {
+      const over = await fetch(`${PUBLIC_URL}/api/orders/activity`, {
         method: 'POST',
         headers: { authorization: `Bearer ${spammer.accessToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ product_id: yam, kind: 'view' }),
