@@ -197,21 +197,20 @@ local walkCost = expected * tonumber(ARGV[12])
 local copyCost = (copies + smallest) * tonumber(ARGV[13])
 local below = tonumber(ARGV[11])
 local cache = P .. 'q:' .. (redis.call('GET', P .. 'gen') or '0') .. ':' .. ARGV[9]
-local plan
+-- A walk's page is kept like a materialised result (same generation, same position: same page).
+local pageKey = cache .. ':w:' .. ARGV[4] .. ':' .. posId
+local plan, hit
 if below < 0 then plan = 'walk'
 elseif redis.call('EXISTS', cache) == 1 then plan = 'cached'
-elseif smallest <= below or expected > budget or copyCost < walkCost then plan = 'materialise'
-else plan = 'walk' end
+elseif smallest <= below then plan = 'materialise'
+else
+  hit = redis.call('GET', pageKey)
+  if hit then plan = 'cached'
+  elseif expected > budget or copyCost < walkCost then plan = 'materialise'
+  else plan = 'walk' end
+end
 
 local ops = 0
--- A price range of at most 3x the expected walk is read once into a Lua table: an id read costs
--- about a third of a ZMSCORE test (Redis formats every score it returns).
-local inRange
-if plan == 'walk' and hasRange and redis.call('ZCOUNT', P .. 'ppk', lo, hi) <= 3 * expected then
-  inRange = {}
-  for _, id in ipairs(redis.call('ZRANGE', P .. 'ppk', lo, hi, 'BYSCORE')) do inRange[id] = true end
-  ops = ops + smallest
-end
 -- The positions (in list) of the products that pass every filter, as a set. One command per set
 -- and chunk (SMISMEMBER, ZMSCORE); ops counts the membership tests.
 local function matching(list)
@@ -235,11 +234,7 @@ local function matching(list)
     if #alive == 0 then return {} end
   end
   local set = {}
-  if inRange then
-    for _, i in ipairs(alive) do
-      if inRange[list[i]] then set[i] = true end
-    end
-  elseif hasRange then
+  if hasRange then
     local ids = {}
     for j, i in ipairs(alive) do ids[j] = list[i] end
     ops = ops + #ids
@@ -271,17 +266,22 @@ local function walk(key, visit, first)
     end
     if #ids > 0 and visit(ids) then return end
   end
-  local offset, size = 0, first
+  -- By rank from the first member past the position's score (ZCOUNT is O(log n)); BYSCORE with
+  -- LIMIT offset would step over every member before the offset again for each chunk.
+  local rank, size = 0, first
+  if hasPos then
+    rank = desc and redis.call('ZCOUNT', key, ARGV[4], '+inf') or redis.call('ZCOUNT', key, '-inf', ARGV[4])
+  end
   while true do
     local chunk
     if desc then
-      chunk = redis.call('ZRANGE', key, hasPos and ('(' .. ARGV[4]) or '+inf', '-inf', 'BYSCORE', 'REV', 'LIMIT', offset, size)
+      chunk = redis.call('ZRANGE', key, rank, rank + size - 1, 'REV')
     else
-      chunk = redis.call('ZRANGE', key, hasPos and ('(' .. ARGV[4]) or '-inf', '+inf', 'BYSCORE', 'LIMIT', offset, size)
+      chunk = redis.call('ZRANGE', key, rank, rank + size - 1)
     end
     if #chunk == 0 then return end
     if visit(chunk) then return end
-    offset = offset + size
+    rank = rank + size
     size = 200
   end
 end
@@ -300,9 +300,12 @@ if plan == 'walk' then
     if ops > budget then spent = true return true end
     return false
   end, math.max(want, math.min(200, math.ceil(expected * 1.25))))
-  if spent then plan = 'spent' end
+  if spent then plan = 'spent'
+  elseif below >= 0 then redis.call('SET', pageKey, table.concat(ids, ' '), 'EX', ARGV[10]) end
 end
-if plan ~= 'walk' then
+if hit then
+  for id in string.gmatch(hit, '%S+') do ids[#ids + 1] = id end
+elseif plan ~= 'walk' then
   ids = {}
   if plan ~= 'cached' and redis.call('EXISTS', cache) == 0 then
     local inputs, weights, temps = { sortKey }, { 1 }, {}
@@ -398,6 +401,19 @@ export const SEARCH_TUNING = {
   /** Smallest inputs at most this big are materialised without costing; -1 always walks first (tests). */
   materialiseBelow: 0,
 };
+
+/** How the read model answered a searched page (for tests and measurements). */
+export interface SearchPlanChosen {
+  /** walk: the order tested product by product; materialise: the intersection stored; cached: a stored one reused; spent: a walk over budget, then materialised. */
+  kind: 'walk' | 'materialise' | 'cached' | 'spent';
+  /** Products in the smallest input, and in the order. */
+  smallest: number;
+  total: number;
+  /** Membership tests a walk was expected to need, entries materialising would copy besides the smallest input, tests done. */
+  expectedTests: number;
+  copied: number;
+  tests: number;
+}
 
 export interface ReadModelOptions {
   /** Key prefix inside the catalog's own `catalog:` keys. */
@@ -521,7 +537,7 @@ export class ReadModel {
     plan: SearchPlan,
     limit: number,
     position?: SearchPosition,
-  ): Promise<{ items: string[]; last?: SearchPosition; more: boolean } | undefined> {
+  ): Promise<{ items: string[]; last?: SearchPosition; more: boolean; plan?: SearchPlanChosen } | undefined> {
     const spec = {
       words: plan.words,
       locs: plan.locationWords,
@@ -555,7 +571,7 @@ export class ReadModel {
       return this.#unavailable(err);
     }
     if (!Array.isArray(reply)) return this.#unavailable();
-    const [ids, scores, values] = reply as [string[], string[], (string | null)[]];
+    const [ids, scores, values, why] = reply as [string[], string[], (string | null)[], (string | number)[] | undefined];
     const found: { id: string; score: number; json: string }[] = [];
     ids.forEach((id, i) => {
       const value = values[i];
@@ -567,6 +583,14 @@ export class ReadModel {
       items: page.map((f) => f.json),
       more: ids.length > limit,
       last: last && { score: last.score, productId: last.id },
+      plan: why && {
+        kind: why[0] as SearchPlanChosen['kind'],
+        smallest: Number(why[1]),
+        total: Number(why[2]),
+        expectedTests: Number(why[3]),
+        copied: Number(why[4]),
+        tests: Number(why[5]),
+      },
     };
   }
 
