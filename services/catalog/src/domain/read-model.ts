@@ -127,7 +127,9 @@ return redis.call('MGET', unpack(keys))`;
 // materialising copies the inputs that are not sets already (a price range, a union of words)
 // and intersects them with the sort set (ZINTERSTORE, WEIGHTS 1 0 ...: the score is the order's)
 // into a key named after the write generation, kept briefly for the next pages (reused while it
-// exists), and pages through it. A spent budget falls back to materialising. Returns
+// exists), and pages through it. A spent budget falls back to materialising; a walk expected
+// to spend it materialises at once. A walk's page is kept the same way (the generation, the
+// query and the position name it). Returns
 // { ids, scores, values, plan } (false when the copy is not ready); plan is
 // [walk|materialise|cached|spent, smallest input, sort set size, expected tests, copied, tests].
 const SEARCH = `
