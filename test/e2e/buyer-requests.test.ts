@@ -15,6 +15,7 @@ import { deleteAccount, signedInAccount, type TestAccount } from '../support/acc
 import { api, eventually, imageForm, photo } from '../support/api.js';
 import { signInWithPassword } from '../support/keycloak.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
+import { signInThroughShell } from './support/signIn.js';
 
 const run = Math.random().toString(36).slice(2, 7);
 const FARMER_A = `Adunni Farms ${run}`;
@@ -123,20 +124,8 @@ function lagosDay(days: number): string {
 }
 
 async function signIn(account: TestAccount): Promise<void> {
-  const page = await context.newPage();
-  try {
-    await page.goto(`${publicUrl}/login`);
-    const username = page.locator('#username');
-    const loginButton = page.getByRole('button', { name: 'Login', exact: true });
-    await username.or(loginButton).first().waitFor({ timeout: 20_000 });
-    if (!(await username.isVisible())) await loginButton.click();
-    await username.fill(account.email);
-    await page.locator('#password').fill(account.password);
-    await page.locator('#kc-login').click();
-    await page.waitForURL((url) => url.origin === publicUrl && url.pathname.startsWith('/dashboard/buyer'), { timeout: 30_000 });
-  } finally {
-    await page.close();
-  }
+  const page = await signInThroughShell(context, account, /^\/dashboard\/buyer/);
+  await page.close();
 }
 
 interface SeenToast {
