@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { ErrorResponse, HealthResponse, ReadyResponse } from '@tuber/contracts';
-import { registerErrorHandling } from './errors.js';
+import { badRequest, registerErrorHandling } from './errors.js';
 import { Readiness } from './readiness.js';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -123,6 +123,12 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   });
   app.addSchema(ErrorResponse);
   registerErrorHandling(app);
+  // PostgreSQL (FerretDB's storage) cannot keep U+0000 in a document: a body carrying one would fail
+  // as a 500 on the write. Refused first, as the bad input it is (the attack suite sent one).
+  app.addHook('preValidation', async (request) => {
+    const where = nulCharacterAt(request.body);
+    if (where !== null) throw badRequest(`body${where}: text must not contain the NUL character (U+0000).`);
+  });
   // Before swagger, so the OpenAPI document lists these statuses too.
   app.addHook('onRoute', declareKitAnswers);
 
@@ -149,4 +155,24 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.get(`/api/${options.name}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/** Where the first string holding U+0000 sits in a parsed JSON body ("/lastname", "/lines/0/note"), or null. */
+export function nulCharacterAt(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulCharacterAt(value[i], `${path}/${i}`, depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return `${path}/${key.split('\u0000').join('\\u0000')}`;
+    const found = nulCharacterAt(item, `${path}/${key}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }

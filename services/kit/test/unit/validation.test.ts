@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { createServiceApp, type ServiceApp } from '../../src/index.js';
+import { nulCharacterAt } from '../../src/app.js';
 
 let app: ServiceApp;
 
@@ -43,5 +44,20 @@ describe('request validation', () => {
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ params: { id: 7 }, query: { tags: ['yam'], dry: true }, body: { location: 'Ibadan', kg: 2.5 } });
+  });
+});
+
+describe('the NUL character (U+0000), which PostgreSQL under FerretDB cannot store', () => {
+  it('is refused anywhere in a JSON body with 400 naming where', async () => {
+    const reply = await app.inject({ method: 'PATCH', url: '/api/demo/things/1', payload: { location: 'Ibadan\u0000' } });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe('body/location: text must not contain the NUL character (U+0000).');
+  });
+
+  it('is found in nested arrays and objects, and nothing else is', () => {
+    expect(nulCharacterAt({ lines: [{ note: 'ok' }, { note: 'a\u0000b' }] })).toBe('/lines/1/note');
+    expect(nulCharacterAt({ lines: [{ note: 'ok' }], name: 'Ẹ̀gẹ́ 🍠', kg: 3, none: null })).toBeNull();
+    expect(nulCharacterAt(undefined)).toBeNull();
+    expect(nulCharacterAt('\u0000')).toBe('/');
   });
 });
