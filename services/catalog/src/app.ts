@@ -1,6 +1,17 @@
-import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
+import {
+  createServiceApp,
+  useAuth,
+  useEventBus,
+  useMongo,
+  lockOutboxWrites,
+  useOutboxRelay,
+  useRateLimits,
+  useRedis,
+  type ServiceApp,
+} from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
 import { productModel } from './domain/product.js';
+import { productDocumentLock } from './domain/product-lock.js';
 import { assignFeedBuckets, assignSellingUnits } from './domain/migrations.js';
 import { ReadModel } from './domain/read-model.js';
 import { backfillSearchTerms } from './domain/search-backfill.js';
@@ -43,6 +54,8 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   // Per-farmer limits on product posts, counted in Redis (refused while it is away).
   await useRateLimits(app, { redis, nameSpace: 'catalog:rate:' });
   const Product = productModel(mongo);
+  // Every write of a product document, the outbox's own included, is one at a time (ADR 0030).
+  lockOutboxWrites(Product, productDocumentLock(redis));
   const projections = projectionModels(mongo);
   await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init()]);
   const numbered = await assignFeedBuckets(mongo);
@@ -64,7 +77,7 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
     await useOutboxRelay(app, bus, [
       { model: Product, key: 'product_id', afterFlush: () => Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } }) },
     ]);
-    await followProjections(bus, projections, Product, readModel);
+    await followProjections(bus, projections, Product, readModel, redis);
     // Products from before ProductCreated carried what the orders service keeps: announced once
     // each (the relay publishes them); then stock follows accepted and cancelled requests (ADR 0033).
     const announced = await announceProducts(Product, redis, app.log);

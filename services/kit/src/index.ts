@@ -49,9 +49,13 @@ export {
   flushAllOutboxes,
   publishRecorded,
   useOutboxRelay,
+  lockOutboxWrites,
+  withDocumentLock,
   INLINE_PUBLISH_TIMEOUT_MS,
+  type DocumentLock,
   type OutboxSource,
   type PendingEvent,
 } from './outbox.js';
+export { withLocks, tryLock, redisDocumentLock, LOCK_TTL_MS, type LockOptions } from './locks.js';
 export { useRateLimits, strictLimit, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
 export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';

@@ -32,6 +32,27 @@ const contractFor = (subject: string) => ALL_EVENTS.find((event) => event.subjec
 
 type OutboxModel = Model<any>;
 
+/**
+ * Serialises the writes of one document. FerretDB 1.x applies every update as a read of the whole
+ * document and a write of it back, so two updates of one document at once can lose one of them
+ * (e.g. taking a published event out of the outbox while a delete marks the document: the mark is
+ * gone). A service whose documents have several writers registers the lock its writers take.
+ */
+export type DocumentLock = <T>(filter: Record<string, unknown>, work: () => Promise<T>) => Promise<T>;
+
+const documentLocks = new WeakMap<object, DocumentLock>();
+
+/** Every outbox write of `model` (taking published events out) from now on runs under `lock`. */
+export function lockOutboxWrites(model: OutboxModel, lock: DocumentLock): void {
+  documentLocks.set(model, lock);
+}
+
+/** Runs `work` under the lock registered for `model` (lockOutboxWrites), or at once when there is none. */
+export const withDocumentLock = <T>(model: OutboxModel, filter: Record<string, unknown>, work: () => Promise<T>): Promise<T> => {
+  const lock = documentLocks.get(model);
+  return lock ? lock(filter, work) : work();
+};
+
 /** Whether the event is still in the document (a concurrent flush may have taken it out already). */
 async function stillPending(model: OutboxModel, filter: Record<string, unknown>, messageId: string): Promise<boolean> {
   const doc = await model.findOne(filter, { outbox: 1 }).lean<{ outbox?: PendingEvent[] }>();
@@ -55,10 +76,12 @@ export async function flushOutbox(
     }
     // The element exactly as stored, through the driver (no casting): FerretDB 1.x ignores a $pull
     // by condition ({ message_id }) without an error, and only removes an element equal to the value.
-    const pulled = await model.collection.updateOne(filter, { $pull: { outbox: pending } } as never);
-    if (pulled.modifiedCount === 0 && (await stillPending(model, filter, pending.message_id))) {
-      throw new Error(`published ${pending.message_id} but could not take it out of the outbox`);
-    }
+    await withDocumentLock(model, filter, async () => {
+      const pulled = await model.collection.updateOne(filter, { $pull: { outbox: pending } } as never);
+      if (pulled.modifiedCount === 0 && (await stillPending(model, filter, pending.message_id))) {
+        throw new Error(`published ${pending.message_id} but could not take it out of the outbox`);
+      }
+    });
   }
   return published;
 }

@@ -1,5 +1,16 @@
 import multipart from '@fastify/multipart';
-import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
+import {
+  createServiceApp,
+  lockOutboxWrites,
+  redisDocumentLock,
+  useAuth,
+  useEventBus,
+  useMongo,
+  useOutboxRelay,
+  useRateLimits,
+  useRedis,
+  type ServiceApp,
+} from '@tuber/kit';
 import type { MediaConfig } from './config.js';
 import { decodeGate } from './domain/decode-gate.js';
 import { imageModel } from './domain/images.js';
@@ -19,12 +30,19 @@ export async function buildApp(config: MediaConfig, store: ImageStore = minioSto
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'media');
   // Per-farmer upload limits are counted in Redis; while it is away, uploads are refused (503).
-  await useRateLimits(app, { redis: await useRedis(app, config.REDIS_URL), nameSpace: 'media:rate:' });
+  const redis = await useRedis(app, config.REDIS_URL);
+  await useRateLimits(app, { redis, nameSpace: 'media:rate:' });
   app.readiness.add('minio', () => store.check());
   // 5 photos per product, one per request: the per-request limit is one file of the per-file size.
   await app.register(multipart, { limits: { fileSize: config.MEDIA_MAX_FILE_BYTES, files: 1, fields: 10, parts: 20 } });
   const Image = imageModel(mongo);
   await Image.init();
+  // Every write of an image record with other writers (attach, removal, the outbox) is one at a time:
+  // FerretDB 1.x writes a whole document back, so two at once can lose one (ADR 0030).
+  lockOutboxWrites(
+    Image,
+    redisDocumentLock(redis, 'image_id', (id) => `media:lock:image:${id}`),
+  );
   // Events not yet out (a bus outage, a crash) go out later; removals wait for theirs.
   await useOutboxRelay(app, bus, [{ model: Image, key: 'image_id', afterFlush: () => finishRemovals(Image, store, bus) }]);
   imageRoutes(app, {

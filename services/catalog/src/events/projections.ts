@@ -2,11 +2,11 @@
 // by a newer revision, images are inserted once by id and marked when removed; a farmer's new
 // name and place are copied onto their products. A deleted account takes its farmer and products.
 import { AccountDeleted, FarmerProfileChanged, ImageRemoved, ImageStored, ProductCreated, ProductDeleted } from '@tuber/contracts';
-import { flushOutbox, pendingEvent, type EventBus } from '@tuber/kit';
+import { flushOutbox, pendingEvent, type EventBus, type RedisClient } from '@tuber/kit';
+import { productDocumentLock } from '../domain/product-lock.js';
 import type { ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
 import type { ReadModel } from '../domain/read-model.js';
-import { SAFE_BULK_WRITE } from '../domain/migrations.js';
 import { searchTermsOf } from '../domain/search-terms.js';
 
 export async function followProjections(
@@ -14,44 +14,41 @@ export async function followProjections(
   projections: Projections,
   Product: ProductModel,
   readModel: ReadModel,
+  redis: RedisClient,
 ): Promise<void> {
+  const lock = productDocumentLock(redis);
   await projections.RemovedFarmer.init();
   await bus.consume(FarmerProfileChanged, { durable: 'catalog-farmers' }, async (event) => {
     const { farmer_id, business_name, location, tuber, revision } = event;
     if (await projections.RemovedFarmer.exists({ farmer_id })) return; // the account is gone
     const current = await projections.Farmer.findOne({ farmer_id }, { revision: 1 }).lean();
-    if (current && current.revision >= revision) return; // stale or repeated
-    if (current) {
-      await projections.Farmer.updateOne({ farmer_id, revision: current.revision }, { $set: { business_name, location, tuber, revision } });
-    } else {
+    if (current && current.revision > revision) return; // stale
+    if (!current) {
       // A duplicate-key error here means another delivery won the insert; the redelivery re-checks.
       await projections.Farmer.create({ farmer_id, business_name, location, tuber, revision });
+    } else if (current.revision < revision) {
+      await projections.Farmer.updateOne({ farmer_id, revision: current.revision }, { $set: { business_name, location, tuber, revision } });
     }
-    // The name and place are search words too (ADR 0029): each product's words are computed again.
-    const products = await Product.find({ farmer_id }, { _id: 1, product_name: 1, description: 1, tuber_type: 1 }).lean();
-    // At most SAFE_BULK_WRITE statements per bulk write: FerretDB 1.24 stalls on 50 or more (ADR 0030).
-    for (let at = 0; at < products.length; at += SAFE_BULK_WRITE) {
-      await Product.bulkWrite(
-        products.slice(at, at + SAFE_BULK_WRITE).map((p) => ({
-          updateOne: {
-            filter: { _id: p._id },
-            update: {
-              $set: {
-                business_name,
-                location,
-                ...searchTermsOf({
-                  product_name: p.product_name,
-                  description: p.description,
-                  tuber_type: p.tuber_type,
-                  business_name,
-                  location,
-                }),
-              },
-            },
-          },
-        })),
-        { ordered: false },
-      );
+    // The name and place are search words too (ADR 0029): the words of each product that does not
+    // carry them yet are computed again (a repeated delivery finishes what a stopped one left). One
+    // product at a time under its lock: a delete or an edit of it may be writing at this moment.
+    const behind = await Product.find(
+      { farmer_id, deleting: { $ne: true }, $or: [{ business_name: { $ne: business_name } }, { location: { $ne: location } }] },
+      { product_id: 1 },
+    ).lean();
+    for (const { product_id } of behind) {
+      await lock({ product_id }, async () => {
+        const p = await Product.findOne({ product_id, deleting: { $ne: true } }, { product_name: 1, description: 1, tuber_type: 1 }).lean();
+        if (!p) return; // deleted meanwhile
+        const words = searchTermsOf({
+          product_name: p.product_name,
+          description: p.description,
+          tuber_type: p.tuber_type,
+          business_name,
+          location,
+        });
+        await Product.updateOne({ product_id, deleting: { $ne: true } }, { $set: { business_name, location, ...words } });
+      });
     }
     await readModel.refreshFarmer(farmer_id);
   });
@@ -97,20 +94,25 @@ export async function followProjections(
     await projections.Farmer.deleteOne({ farmer_id });
     const deletedAt = new Date().toISOString();
     for (const product of await Product.find({ farmer_id, deleting: { $ne: true } }, { product_id: 1, image_ids: 1 }).lean()) {
-      const { product_id, image_ids } = product;
-      await Product.updateOne(
-        { product_id, deleting: { $ne: true } },
-        {
-          $set: { deleting: true },
-          $push: {
-            outbox: pendingEvent(
-              ProductDeleted,
-              { product_id, farmer_id, image_ids, deleted_at: deletedAt },
-              `product-deleted:${product_id}`,
-            ),
+      const { product_id } = product;
+      await lock({ product_id }, async () => {
+        // Read again under the lock: an edit may have changed its photos since.
+        const now = await Product.findOne({ product_id, deleting: { $ne: true } }, { image_ids: 1 }).lean();
+        if (!now) return;
+        await Product.updateOne(
+          { product_id, deleting: { $ne: true } },
+          {
+            $set: { deleting: true },
+            $push: {
+              outbox: pendingEvent(
+                ProductDeleted,
+                { product_id, farmer_id, image_ids: now.image_ids, deleted_at: deletedAt },
+                `product-deleted:${product_id}`,
+              ),
+            },
           },
-        },
-      );
+        );
+      });
     }
     for (const product of await Product.find({ farmer_id, deleting: true }, { product_id: 1 }).lean()) {
       // Throws if the bus is away: the event is redelivered (and the outbox relay publishes meanwhile).

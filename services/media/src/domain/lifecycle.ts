@@ -2,7 +2,7 @@
 // their product, and removed when no product took them within the grace period. Every removal
 // tells the other services (ImageRemoved) so that nobody can use the image afterwards.
 import { ImageRemoved, type EventPayload } from '@tuber/contracts';
-import { flushOutbox, pendingEvent, type EventBus } from '@tuber/kit';
+import { flushOutbox, pendingEvent, withDocumentLock, type EventBus } from '@tuber/kit';
 import type { ImageStore } from '../storage.js';
 import type { ImageModel } from './images.js';
 import { variantName } from './image.js';
@@ -22,14 +22,23 @@ export async function removeImageFiles(store: ImageStore, objectName: string): P
 export const countUnattached = (Image: ImageModel, farmerId: string) =>
   Image.countDocuments({ farmer_id: farmerId, product_id: null, removing: { $ne: true } });
 
-/** Attaching twice, or attaching images that are already attached to this product, changes nothing. */
+/**
+ * Attaching twice, or attaching images that are already attached to this product, changes nothing.
+ * One image at a time under its lock: a removal or the outbox may be writing the same record.
+ */
 export async function attachImages(Image: ImageModel, productId: string, farmerId: string, imageIds: string[]): Promise<number> {
-  const result = await Image.updateMany(
-    // Only photos whose files are all in the bucket: an upload that failed half-way is no photo.
-    { image_id: { $in: imageIds }, farmer_id: farmerId, product_id: null, stored: { $ne: false } },
-    { $set: { product_id: productId } },
-  );
-  return result.modifiedCount;
+  let attached = 0;
+  for (const image_id of new Set(imageIds)) {
+    attached += await withDocumentLock(Image, { image_id }, async () => {
+      const result = await Image.updateOne(
+        // Only photos whose files are all in the bucket: an upload that failed half-way is no photo.
+        { image_id, farmer_id: farmerId, product_id: null, stored: { $ne: false } },
+        { $set: { product_id: productId } },
+      );
+      return result.modifiedCount;
+    });
+  }
+  return attached;
 }
 
 /** The product id a swept image is claimed with, so that no product can take it meanwhile. */
@@ -55,7 +64,9 @@ async function markForRemoval(
       { image_id, farmer_id, reason, removed_at: new Date().toISOString() },
       `image-removed:${image_id}`,
     );
-    await Image.updateOne({ ...filter, image_id, removing: { $ne: true } }, { $set: { ...set, removing: true }, $push: { outbox: event } });
+    await withDocumentLock(Image, { image_id }, () =>
+      Image.updateOne({ ...filter, image_id, removing: { $ne: true } }, { $set: { ...set, removing: true }, $push: { outbox: event } }),
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import {
   notFound,
   pendingEvent,
   publishRecorded,
+  withDocumentLock,
   unavailable,
   type EventBus,
   type ServiceApp,
@@ -230,7 +231,9 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       `image-stored:${imageId}`,
     );
     // Stored and announced in one update: from here on the photo exists for everyone.
-    await deps.Image.updateOne({ image_id: imageId }, { $set: { stored: true }, $push: { outbox: stored } });
+    await withDocumentLock(deps.Image, { image_id: imageId }, () =>
+      deps.Image.updateOne({ image_id: imageId }, { $set: { stored: true }, $push: { outbox: stored } }),
+    );
     await publishRecorded(deps.Image, { image_id: imageId }, deps.bus, request.log);
     request.log.info({ imageId, fileName, objectName, bytes: image.data.length }, 'image stored');
     return reply.code(201).send(api);

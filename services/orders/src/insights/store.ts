@@ -6,9 +6,8 @@
 // 30 concurrent upserts of a missing one left 5). Writes to one (product, day) document therefore
 // run one at a time under a short Redis lock, as the catalog's product writes do (ADR 0030). On a
 // real MongoDB the same updates are atomic by themselves and the lock only costs a round trip.
-import { randomUUID } from 'node:crypto';
 import { INSIGHT_COUNTS, type ActivityKind } from '@tuber/contracts';
-import { unavailable, type RedisClient } from '@tuber/kit';
+import { unavailable, withLocks, type RedisClient } from '@tuber/kit';
 import type { InsightDayModel } from './model.js';
 import type { DayRecord } from './summary.js';
 
@@ -19,9 +18,6 @@ export const INSIGHT_KEYS = {
 };
 
 export const LOCK_BUSY_MESSAGE = 'Insights are busy being updated right now. Please try again in a few seconds.';
-
-/** Deletes the lock only if it is still ours (it may have expired and been taken by another write). */
-const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
 
@@ -49,18 +45,11 @@ export class InsightStore {
 
   /** Runs `work` while no other write of the (product, day) document runs; 503 if it stays busy. */
   async #serial<T>(productId: string, day: string, work: () => Promise<T>): Promise<T> {
-    const key = INSIGHT_KEYS.lock(productId, day);
-    const token = randomUUID();
-    const deadline = Date.now() + this.#lockWaitMs;
-    while ((await this.redis.set(key, token, { NX: true, PX: 10_000 })) === null) {
-      if (Date.now() > deadline) throw unavailable(LOCK_BUSY_MESSAGE, 5);
-      await new Promise((resolve) => setTimeout(resolve, 15));
-    }
-    try {
-      return await work();
-    } finally {
-      await this.redis.eval(RELEASE, { keys: [key], arguments: [token] }).catch(() => undefined);
-    }
+    return withLocks(this.redis, [INSIGHT_KEYS.lock(productId, day)], work, {
+      waitMs: this.#lockWaitMs,
+      ttlMs: 10_000,
+      busy: () => unavailable(LOCK_BUSY_MESSAGE, 5),
+    });
   }
 
   /** Adds one to what buyers did with a product on a day (the document is made on the first count). */
