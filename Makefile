@@ -33,7 +33,12 @@ app-up: ## (re)start the six services and the four front-end servers on the curr
 app-down:
 	@bash infra/local/app.sh stop
 
-up: install build infra-up app-up ## install what is missing, build, start everything, print the URL
+# Processes per service (docs/adr/0039): `make up REPLICAS=2` runs two of each behind the gateway;
+# default 1 (or REPLICAS in .env). app.sh and gateway.sh read it from the environment.
+ifdef REPLICAS
+export REPLICAS
+endif
+up: install build infra-up app-up ## install what is missing, build, start everything, print the URL (REPLICAS=N: N processes per service)
 	@echo; bash -c 'source infra/local/lib.sh && echo "Tuber Market is up: $$PUBLIC_URL"'
 
 down: app-down infra-down ## stop everything

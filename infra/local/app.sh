@@ -2,6 +2,11 @@
 # Starts, stops and reports the product's own processes: the six services and the four
 # front-end servers, each a daemon with a log under $TUBER_STATE/logs (see lib.sh).
 #   app.sh start|stop|restart|status [name...]   names: auth profile catalog media nutrition orders shell landing buyer farmer
+#   app.sh env SERVICE [REPLICA]                   the environment a service replica gets, KEY=VALUE a line
+# Replicas (docs/adr/0039): with REPLICAS=N (environment or .env; default 1) each service runs N
+# processes: replica 0 is NAME on its usual port, replica i is NAME-i on <port>+100*i (catalog-1 on
+# 4103, its log logs/catalog-1.log). A service name means all its replicas; NAME-i means one.
+# stop/status also see replicas left from an earlier start with a larger REPLICAS.
 # `restart` is what to use after a build: sirv lists its files once at start, and a service runs
 # the code it started with.
 set -euo pipefail
@@ -24,13 +29,54 @@ port_of() {
 
 is_service() { [[ " ${SERVICES[*]} " == *" $1 "* ]]; }
 
+# ---- replicas (docs/adr/0039) ----
+REPLICAS=${REPLICAS:-1}
+[[ $REPLICAS =~ ^[1-9]$ ]] || { echo "REPLICAS must be a whole number from 1 to 9 (it is '$REPLICAS')" >&2; exit 2; }
+REPLICA_PORT_STEP=100
+# Replica i of a service listens on the service's port + 100*i.
+replica_port() { echo $(($(port_of "$1") + REPLICA_PORT_STEP * ${2:-0})); }
+# The daemon name of replica i: the service's own name for replica 0, NAME-i for the others.
+replica_name() { if [ "${2:-0}" = 0 ]; then echo "$1"; else echo "$1-$2"; fi; }
+# lib.sh checks a daemon's ports before it starts: tell it the ports of the extra replicas.
+for _svc in "${SERVICES[@]}"; do
+  for ((_i = 1; _i < 10; _i++)); do
+    _var="${_svc^^}_${_i}_PORT"
+    printf -v "$_var" '%s' "$(replica_port "$_svc" "$_i")"
+    export "${_var?}"
+    _tuber_ports[$_svc-$_i]=$_var
+  done
+done
+unset _svc _i _var
+# The daemons NAME stands for: a service's REPLICAS replicas (with `all`, also any higher ones still
+# running from an earlier start), NAME-i alone, or a front end.
+instances_of() {
+  local name=$1 mode=${2:-} i pid
+  if [[ $name =~ ^([a-z]+)-([1-9])$ ]] && is_service "${BASH_REMATCH[1]}"; then echo "$name"; return 0; fi
+  if ! is_service "$name"; then echo "$name"; return 0; fi
+  for ((i = 0; i < REPLICAS; i++)); do replica_name "$name" "$i"; done
+  if [ "$mode" = all ]; then
+    for pid in "$TUBER_STATE/pids/$name"-[1-9].pid; do
+      [ -f "$pid" ] || continue
+      i=${pid##*-}
+      i=${i%.pid}
+      [ "$i" -ge "$REPLICAS" ] && replica_name "$name" "$i"
+    done
+  fi
+  return 0
+}
+# "catalog-1" -> "catalog 1"; "catalog" -> "catalog 0".
+split_instance() {
+  if [[ $1 =~ ^([a-z]+)-([1-9])$ ]] && is_service "${BASH_REMATCH[1]}"; then echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"; else echo "$1 0"; fi
+}
+instance_port() { local svc i; read -r svc i <<< "$(split_instance "$1")"; if is_service "$svc"; then replica_port "$svc" "$i"; else port_of "$svc"; fi; }
+
 # Environment of a service: connection strings from the ports, and the service's own credentials
 # the infra generated (docs/adr/0017): its NATS user, its Redis ACL user, its FerretDB role (the
 # database of its name), and for media its MinIO user; a service gets only what it uses.
 service_env() {
-  local name=$1
+  local name=$1 replica=${2:-0}
   printf '%s\n' \
-    "PORT=$(port_of "$name")" "HOST=127.0.0.1" "NODE_ENV=${NODE_ENV:-production}" "LOG_LEVEL=${LOG_LEVEL:-info}" \
+    "PORT=$(replica_port "$name" "$replica")" "HOST=127.0.0.1" "NODE_ENV=${NODE_ENV:-production}" "LOG_LEVEL=${LOG_LEVEL:-info}" \
     "REDIS_URL=redis://$name:$(secret "redis-$name-password")@127.0.0.1:${REDIS_PORT}" \
     "KEYCLOAK_URL=http://127.0.0.1:${KEYCLOAK_PORT}/auth" "KEYCLOAK_REALM=${KEYCLOAK_REALM}" \
     "OIDC_ISSUER=${PUBLIC_URL}/auth/realms/${KEYCLOAK_REALM}" "OIDC_AUDIENCE=tuber-api" \
@@ -60,13 +106,14 @@ secret() {
 }
 
 start_one() {
-  local name=$1 port
-  port=$(port_of "$name")
+  local instance=$1 name replica port
+  read -r name replica <<< "$(split_instance "$instance")"
+  port=$(instance_port "$instance")
   if is_service "$name"; then
     [ -f "$root/services/$name/dist/server.js" ] || { echo "services/$name is not built: run 'make build'" >&2; return 1; }
-    mapfile -t vars < <(service_env "$name")
-    start_daemon "$name" env "${vars[@]}" node "$root/services/$name/dist/server.js"
-    wait_http "http://127.0.0.1:$port/health" "$name"
+    mapfile -t vars < <(service_env "$name" "$replica")
+    start_daemon "$instance" env "${vars[@]}" node "$root/services/$name/dist/server.js"
+    wait_http "http://127.0.0.1:$port/health" "$instance"
   else
     # The shell's build has its page; a remote's production build has no page, only what the shell loads.
     local first=index.html
@@ -81,8 +128,22 @@ start_one() {
 
 cmd=${1:-status}
 shift || true
+if [ "$cmd" = env ]; then
+  is_service "${1:-}" || { echo "usage: app.sh env SERVICE [REPLICA]   (services: ${SERVICES[*]})" >&2; exit 2; }
+  service_env "$1" "${2:-0}"
+  exit 0
+fi
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=("${SERVICES[@]}" "${FRONTENDS[@]}")
+# Each name as the daemons it stands for (a service: its replicas).
+mode=""
+[ "$cmd" = start ] || mode=all
+instances=()
+for name in "${names[@]}"; do
+  read -r base _ <<< "$(split_instance "$name")"
+  port_of "$base" > /dev/null || exit 2
+  mapfile -t -O "${#instances[@]}" instances < <(instances_of "$name" "$mode")
+done
 
 case $cmd in
   start)
@@ -91,7 +152,7 @@ case $cmd in
     TUBER_LAUNCH_LOG=$(mktemp "$TUBER_STATE/app-launched.XXXXXX")
     export TUBER_LAUNCH_LOG
     trap 'rm -f "$TUBER_LAUNCH_LOG"' EXIT
-    for name in "${names[@]}"; do start_one "$name" & done
+    for name in "${instances[@]}"; do start_one "$name" & done
     failed=0
     for job in $(jobs -p); do wait "$job" || failed=1; done
     if [ $failed = 1 ]; then
@@ -102,7 +163,7 @@ case $cmd in
     fi
     ;;
   stop)
-    for name in "${names[@]}"; do stop_daemon "$name" & done
+    for name in "${instances[@]}"; do stop_daemon "$name" & done
     wait
     ;;
   restart)
@@ -110,10 +171,10 @@ case $cmd in
     bash "$0" start "${names[@]}"
     ;;
   status)
-    for name in "${names[@]}"; do
+    for name in "${instances[@]}"; do
       if is_running "$name"; then state=running; else state=stopped; fi
-      printf '%-10s %-8s http://127.0.0.1:%-6s log: %s\n' "$name" "$state" "$(port_of "$name")" "$TUBER_STATE/logs/$name.log"
+      printf '%-10s %-8s http://127.0.0.1:%-6s log: %s\n' "$name" "$state" "$(instance_port "$name")" "$TUBER_STATE/logs/$name.log"
     done
     ;;
-  *) echo "usage: app.sh start|stop|restart|status [name...]" >&2; exit 2 ;;
+  *) echo "usage: app.sh start|stop|restart|status [name...] | env SERVICE [REPLICA]" >&2; exit 2 ;;
 esac

@@ -28,9 +28,26 @@ prepare_temp() {
   chown -R "$worker_user" "$temp_dir" && chmod 700 "$temp_dir"
 }
 
-render() {
-  mkdir -p "$conf_dir"
-  prepare_temp
+# ---- service replicas (docs/adr/0039) ----
+# REPLICAS=N (environment or .env, default 1; app.sh starts the same number): in each service's
+# upstream group (tuber_auth ... tuber_orders) the one `server 127.0.0.1:PORT ...;` line of the
+# template becomes N lines, replica i on PORT + 100*i (app.sh's numbering), same parameters.
+REPLICAS=${REPLICAS:-1}
+replicate_upstreams() {
+  [[ $REPLICAS =~ ^[1-9]$ ]] || { log "REPLICAS must be a whole number from 1 to 9 (it is '$REPLICAS')"; return 1; }
+  awk -v n="$REPLICAS" '
+    /^[[:space:]]*upstream tuber_(auth|profile|catalog|media|nutrition|orders)[[:space:]]*\{/ { inside = 1 }
+    inside && /^[[:space:]]*}/ { inside = 0 }
+    inside && match($0, /server 127\.0\.0\.1:[0-9]+/) {
+      head = substr($0, 1, RSTART - 1); port = substr($0, RSTART + 17, RLENGTH - 17); tail = substr($0, RSTART + RLENGTH)
+      for (i = 0; i < n; i++) print head "server 127.0.0.1:" (port + 100 * i) tail
+      next
+    }
+    { print }'
+}
+
+# The gateway config (default.conf) as rendered for this checkout, on stdout.
+render_conf() {
   # Locally the gateway listens on loopback only (in compose the template gets a bare port).
   local GATEWAY_PORT="127.0.0.1:$GATEWAY_PORT"
   export GATEWAY_PORT SHELL_UPSTREAM="127.0.0.1:$SHELL_PORT" LANDING_UPSTREAM="127.0.0.1:$LANDING_PORT" \
@@ -42,7 +59,15 @@ render() {
   # Only our variables are substituted; nginx's own $variables stay as they are.
   # shellcheck disable=SC2016
   envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM}' \
-    < "$TUBER_ROOT/infra/gateway/default.conf.template" > "$conf_dir/default.conf"
+    < "$TUBER_ROOT/infra/gateway/default.conf.template" | replicate_upstreams
+}
+
+render() {
+  mkdir -p "$conf_dir"
+  prepare_temp
+  local conf
+  conf=$(render_conf)
+  printf '%s\n' "$conf" > "$conf_dir/default.conf"
   cat > "$conf_dir/nginx.conf" <<CONF
 ${worker_user:+user $worker_user;}
 worker_processes 1;
@@ -77,4 +102,6 @@ start_server() {
   wait_port "$GATEWAY_PORT" gateway 20
 }
 
+# `gateway.sh print`: the rendered default.conf on stdout, nothing written or started (tests read it).
+if [ "${1:-}" = print ]; then render_conf; exit; fi
 server_main gateway "$@"
