@@ -14,9 +14,11 @@ export const passwordVariable = (user) => `NATS_${user.toUpperCase().replace(/[^
 export function permissionsOf(service) {
   const { stream, services, deadLetters } = table;
   const { publishes, consumers } = services[service];
-  const publish = [...publishes, '$JS.API.INFO', `$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.CREATE.${stream}`];
+  // UPDATE: the kit brings a stream to NATS_STREAM_REPLICAS copies (docs/adr/0040).
+  const declare = (name) => [`$JS.API.STREAM.INFO.${name}`, `$JS.API.STREAM.CREATE.${name}`, `$JS.API.STREAM.UPDATE.${name}`];
+  const publish = [...publishes, '$JS.API.INFO', ...declare(stream)];
   // The dead-letter stream (docs/adr/0024): a service parks only what its own consumers gave up on.
-  publish.push(`$JS.API.STREAM.INFO.${deadLetters.stream}`, `$JS.API.STREAM.CREATE.${deadLetters.stream}`);
+  publish.push(...declare(deadLetters.stream));
   for (const [durable, subject] of Object.entries(consumers)) {
     publish.push(
       `${deadLetters.subjectPrefix}${durable}`,

@@ -28,7 +28,16 @@ export const OidcConfig = Type.Object({
   OIDC_AUDIENCE: Type.String({ default: 'tuber-api' }),
 });
 
-export const NatsConfig = Type.Object({ NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }) });
+export const NatsConfig = Type.Object({
+  /** One server, or a cluster's servers comma-separated (credentials on the first; see natsServer). */
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  /**
+   * Copies JetStream keeps of each stream the kit declares (docs/adr/0040): 1 on a single server,
+   * 3 on the 3-node cluster (a stream then survives the loss of one node). An existing stream
+   * with another count is updated to this one.
+   */
+  NATS_STREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
+});
 export const RedisConfig = Type.Object({ REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }) });
 export const mongoConfig = (db: string) => Type.Object({ MONGO_URL: Type.String({ default: `mongodb://127.0.0.1:27017/${db}` }) });
 

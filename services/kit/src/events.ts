@@ -20,6 +20,7 @@ import { EVENT_STREAM, EVENT_SUBJECTS, type EventContract, type EventPayload } f
 import { registerFormats } from './formats.js';
 import { natsServer } from './credentials.js';
 import { unavailableDependency } from './errors.js';
+import { NatsConfig, loadConfig } from './config.js';
 
 registerFormats();
 
@@ -126,7 +127,16 @@ export class EventBus {
     return () => this.#reconnectListeners.delete(listener);
   }
 
-  static async connect(url: string, name: string, log: FastifyBaseLogger): Promise<EventBus> {
+  /** Copies JetStream keeps of each stream this bus declares (NATS_STREAM_REPLICAS; docs/adr/0040). */
+  #streamReplicas = 1;
+
+  static async connect(
+    url: string,
+    name: string,
+    log: FastifyBaseLogger,
+    // Default: NATS_STREAM_REPLICAS from the environment (1 unless set; 3 for the 3-node cluster).
+    streamOptions: { replicas?: number } = {},
+  ): Promise<EventBus> {
     // Credentials come in the URL (docs/adr/0017); replies use the user's own inbox prefix,
     // the only subjects its NATS permissions let it subscribe to.
     const { servers, user, pass } = natsServer(url);
@@ -139,6 +149,7 @@ export class EventBus {
     });
     const jsm = await jetstreamManager(connection);
     const bus = new EventBus(connection, jetstream(connection), jsm, log);
+    bus.#streamReplicas = streamOptions.replicas ?? loadConfig(NatsConfig).NATS_STREAM_REPLICAS;
     await bus.ensureStream();
     return bus;
   }
@@ -156,17 +167,41 @@ export class EventBus {
     );
   }
 
+  /**
+   * Creates the stream with NATS_STREAM_REPLICAS copies, or brings an existing stream to that
+   * count (JetStream scales a stream's replicas on update; consumers that did not set their own
+   * count follow their stream). More copies than the server has nodes is refused with the reason.
+   */
   async #ensure(name: string, subjects: string): Promise<void> {
+    const replicas = this.#streamReplicas;
+    const refused = (err: unknown) =>
+      new Error(
+        `JetStream refused ${replicas} replica(s) for the stream ${name}: ${err instanceof Error ? err.message : String(err)}. ` +
+          `NATS_STREAM_REPLICAS must not exceed the number of clustered NATS servers (1 for a single server, 3 for the cluster; docs/adr/0040).`,
+        { cause: err },
+      );
+    let current: number | undefined;
     try {
-      await this.jsm.streams.info(name);
+      current = (await this.jsm.streams.info(name)).config.num_replicas;
     } catch {
-      await this.jsm.streams.add({
-        name,
-        subjects: [subjects],
-        // de-duplication window for message ids set by publishers
-        duplicate_window: nanos(2 * 60_000),
-      });
+      await this.jsm.streams
+        .add({
+          name,
+          subjects: [subjects],
+          // de-duplication window for message ids set by publishers
+          duplicate_window: nanos(2 * 60_000),
+          num_replicas: replicas,
+        })
+        .catch((err: unknown) => {
+          throw refused(err);
+        });
+      return;
     }
+    if ((current || 1) === replicas) return;
+    await this.jsm.streams.update(name, { num_replicas: replicas }).catch((err: unknown) => {
+      throw refused(err);
+    });
+    this.log.info({ stream: name, from: current, to: replicas }, `stream ${name} now keeps ${replicas} replica(s) (was ${current})`);
   }
 
   /**
