@@ -81,7 +81,7 @@ service_env() {
     "KEYCLOAK_URL=http://127.0.0.1:${KEYCLOAK_PORT}/auth" "KEYCLOAK_REALM=${KEYCLOAK_REALM}" \
     "OIDC_ISSUER=${PUBLIC_URL}/auth/realms/${KEYCLOAK_REALM}" "OIDC_AUDIENCE=tuber-api" \
     "PUBLIC_URL=${PUBLIC_URL}"
-  case $name in auth | profile | catalog | media | orders) echo "NATS_URL=nats://$name:$(secret "nats-$name-password")@127.0.0.1:${NATS_PORT}" ;; esac
+  case $name in auth | profile | catalog | media | orders) printf '%s\n' "NATS_URL=$(nats_url "$name")" "NATS_STREAM_REPLICAS=$(nats_replicas)" ;; esac
   case $name in profile | catalog | media | orders) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
   case $name in
     auth)
@@ -99,6 +99,15 @@ service_env() {
         "NUTRITION_UPSTREAM_APP_KEY=${NUTRITION_UPSTREAM_APP_KEY:-}" ;;
   esac
 }
+
+# A service's NATS_URL: the one server, or with NATS_NODES=3 every node of the cluster (nats.sh,
+# docs/adr/0040), the service's credentials on the first. Its streams keep one copy per node.
+nats_url() {
+  local url="nats://$1:$(secret "nats-$1-password")@127.0.0.1:${NATS_PORT}" n
+  for n in $(seq 2 "${NATS_NODES:-1}"); do url+=",nats://127.0.0.1:$((NATS_PORT + n - 1))"; done
+  echo "$url"
+}
+nats_replicas() { echo "${NATS_STREAM_REPLICAS:-${NATS_NODES:-1}}"; }
 
 secret() {
   local file="$TUBER_STATE/secrets/$1"
