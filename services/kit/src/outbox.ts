@@ -124,6 +124,8 @@ export interface OutboxSource {
   key: string;
   /** Work that waits for a document's events to be out (e.g. removing a product marked deleted). */
   afterFlush?: () => Promise<unknown>;
+  /** The lock every writer of one of these documents takes (registered with lockOutboxWrites). */
+  lock?: DocumentLock;
 }
 
 /**
@@ -132,6 +134,7 @@ export interface OutboxSource {
  * the bus reconnects, so that a bus outage delays events instead of losing them.
  */
 export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: OutboxSource[], intervalMs = 5_000): Promise<void> {
+  for (const source of sources) if (source.lock) lockOutboxWrites(source.model, source.lock);
   const relay = async () => {
     let published = 0;
     for (const source of sources) {

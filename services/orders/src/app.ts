@@ -1,16 +1,5 @@
-import {
-  createServiceApp,
-  lockOutboxWrites,
-  redisDocumentLock,
-  useAuth,
-  useEventBus,
-  useMongo,
-  useOutboxRelay,
-  useRateLimits,
-  useRedis,
-  type ServiceApp,
-} from '@tuber/kit';
-import { requestLockKey } from './domain/locks.js';
+import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
+import { requestDocumentLock } from './domain/locks.js';
 import type { OrdersConfig } from './config.js';
 import { orderModels, renumberDuplicates } from './domain/models.js';
 import { productModel } from './domain/products.js';
@@ -45,14 +34,13 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   await useRateLimits(app, { redis, nameSpace: 'orders:rate:' });
   const products = productModel(mongo);
   const models = orderModels(mongo);
-  // The outbox takes published events out of a request under the request's lock, like every other write of it.
-  lockOutboxWrites(models.Request, redisDocumentLock(redis, 'request_id', requestLockKey));
   const renumbered = await renumberDuplicates(models, redis);
   if (renumbered.length) app.log.warn({ renumbered }, 'requests that shared a number were given new ones');
   await Promise.all([products.init(), models.Request.init(), models.Contact.init(), models.Mail.init()]);
   if (options.events !== false) {
     // Events written with a request but not yet out (a bus outage, a crash) go out later.
-    await useOutboxRelay(app, bus, [{ model: models.Request, key: 'request_id' }]);
+    // The outbox takes published events out of a request under the request's lock, like every other write of it.
+    await useOutboxRelay(app, bus, [{ model: models.Request, key: 'request_id', lock: requestDocumentLock(redis) }]);
     await followProducts(bus, products, models, app.log);
     await followContacts(bus, models);
     const mailer = options.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });

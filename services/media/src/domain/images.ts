@@ -1,7 +1,7 @@
 // Metadata of stored images: who uploaded them and whether a product uses them, so that
 // images of deleted products, and uploads never attached, can be removed.
 import { Schema, type Connection } from 'mongoose';
-import { OutboxField } from '@tuber/kit';
+import { OutboxField, redisDocumentLock, type RedisClient } from '@tuber/kit';
 
 export const ImageSchema = new Schema(
   {
@@ -48,3 +48,6 @@ export function imageModel(connection: Connection) {
   return connection.model('Image', ImageSchema);
 }
 export type ImageModel = ReturnType<typeof imageModel>;
+
+/** The lock every writer of one image record takes (attach, removal, upload, the outbox; ADR 0035), keyed by `{ image_id }`. */
+export const imageDocumentLock = (redis: RedisClient) => redisDocumentLock(redis, 'image_id', (id) => `media:lock:image:${id}`);
