@@ -20,6 +20,7 @@ import { EVENT_STREAM, EVENT_SUBJECTS, type EventContract, type EventPayload } f
 import { registerFormats } from './formats.js';
 import { natsServer } from './credentials.js';
 import { unavailableDependency } from './errors.js';
+import { failActiveSpan, injectTraceContext, watchConsumerLag, withConsumeSpan, withPublishSpan } from './observe.js';
 import { NatsConfig, loadConfig } from './config.js';
 
 registerFormats();
@@ -230,18 +231,23 @@ export class EventBus {
     options: PublishOptions = {},
   ): Promise<{ duplicate: boolean }> {
     if (!this.connected) throw new BusUnavailableError(`The event bus is not connected; ${subject} was not published.`);
-    try {
-      const ack = await this.js.publish(subject, data, {
-        msgID: messageId,
-        timeout: options.timeoutMs ?? PUBLISH_TIMEOUT_MS,
-        ...(options.headers ? { headers: options.headers } : {}),
-      });
-      return { duplicate: ack.duplicate };
-    } catch (err) {
-      throw new BusUnavailableError(`The event bus did not take ${subject}: ${err instanceof Error ? err.message : String(err)}`, {
-        cause: err,
-      });
-    }
+    // A PRODUCER span; its context rides in the headers (W3C traceparent) to the consumer's span.
+    return withPublishSpan(subject, messageId, async () => {
+      const h = options.headers ?? headers();
+      injectTraceContext(h);
+      try {
+        const ack = await this.js.publish(subject, data, {
+          msgID: messageId,
+          timeout: options.timeoutMs ?? PUBLISH_TIMEOUT_MS,
+          headers: h,
+        });
+        return { duplicate: ack.duplicate };
+      } catch (err) {
+        throw new BusUnavailableError(`The event bus did not take ${subject}: ${err instanceof Error ? err.message : String(err)}`, {
+          cause: err,
+        });
+      }
+    });
   }
 
   /**
@@ -270,12 +276,28 @@ export class EventBus {
     const consumer = await this.js.consumers.get(EVENT_STREAM, options.durable);
     const messages = await consumer.consume({ max_messages: 64 });
     this.#consumers.push(messages);
+    // Event lag for the metrics endpoint: asked of the server on a scrape only.
+    const unwatch = watchConsumerLag(options.durable, event.subject, async () => {
+      const info = await consumer.info();
+      return { pending: info.num_pending, ackPending: info.num_ack_pending };
+    });
+    void messages.closed().finally(unwatch);
     this.#running.push(this.#dispatch(event, messages, handler, policy));
   }
 
   async #dispatch<E extends EventContract>(event: E, messages: ConsumerMessages, handler: EventHandler<E>, policy: DeliveryPolicy) {
     for await (const message of messages) {
-      await this.#handleOne(event, message, handler, policy);
+      // A CONSUMER span `<subject> process`, child of the publisher's span carried in the headers.
+      const delivery = {
+        subject: message.subject,
+        consumer: policy.durable,
+        messageId: message.headers?.get(REDRIVE_OF_HEADER) || message.headers?.get('Nats-Msg-Id') || `${message.info.stream}:${message.seq}`,
+        deliveryCount: message.info.deliveryCount,
+        streamSequence: message.seq,
+        storedAtMs: Number(message.info.timestampNanos) / 1_000_000,
+        headers: message.headers,
+      };
+      await withConsumeSpan(delivery, () => this.#handleOne(event, message, handler, policy));
     }
   }
 
@@ -298,6 +320,7 @@ export class EventBus {
       await handler(payload as EventPayload<E>, context);
       message.ack();
     } catch (err) {
+      failActiveSpan(err);
       const away = unavailableDependency(err);
       const reason = err instanceof Error ? err.message : String(err);
       if (!away && context.deliveryCount >= policy.maxDeliver) return this.#park(message, policy, messageId, reason);

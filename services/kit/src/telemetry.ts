@@ -1,0 +1,139 @@
+// Starts the OpenTelemetry Node SDK for one service (docs/adr/0037). A service's server.ts imports
+// this module (`@tuber/kit/telemetry`) and calls startTelemetry before it imports anything else, so
+// that the instrumentations hook `http`, `mongodb` and `@redis/client` before the first require of
+// them; Fastify is traced through @fastify/otel's initialization hook. Off unless a trace endpoint
+// (OTEL_EXPORTER_OTLP_ENDPOINT / OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) or a metrics port
+// (METRICS_PORT) is set, or a test hands in its own span processors: tests and development without
+// a trace store run without it. This module must not import the kit's index (fastify, mongoose).
+import type { IncomingMessage } from 'node:http';
+import { Type } from '@sinclair/typebox';
+import { diag, DiagLogLevel, type DiagLogger } from '@opentelemetry/api';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
+import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
+import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { loadConfig } from './config.js';
+import { enableKitMetrics } from './observe.js';
+
+export const TelemetryConfig = Type.Object({
+  /** Base URL of an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318); traces go to <it>/v1/traces. Empty: no traces. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.String({ default: '' }),
+  /** Full URL for traces only; wins over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: Type.String({ default: '' }),
+  /** The standard switch: `true` turns all of it off whatever else is set. */
+  OTEL_SDK_DISABLED: Type.String({ default: 'false' }),
+  /** Port of the Prometheus endpoint (GET /metrics), a port of its own, not behind the gateway. 0: no metrics. */
+  METRICS_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 0 }),
+  /** Address the metrics endpoint listens on. */
+  METRICS_HOST: Type.String({ default: '127.0.0.1' }),
+});
+
+export interface TelemetryOptions {
+  /** The service's name (service.name): auth, profile, catalog, media, nutrition, orders. */
+  serviceName: string;
+  env?: NodeJS.ProcessEnv;
+  /** Span processors to use instead of the OTLP exporter (tests: an in-memory exporter). */
+  spanProcessors?: SpanProcessor[];
+  /** Overrides METRICS_PORT (tests). */
+  metricsPort?: number;
+}
+
+export interface Telemetry {
+  tracing: boolean;
+  /** The metrics endpoint, when one runs. */
+  metricsUrl?: string;
+  shutdown(): Promise<void>;
+}
+
+let running: Telemetry | undefined;
+
+/** Paths that are not worth a trace: probes and the API description. */
+const quietPath = (url: string | undefined) => url === '/health' || url === '/ready' || /\/openapi\.json$/.test(url ?? '');
+
+/** The SDK's own warnings (an unreachable trace store) go to stderr as one JSON line, like the logs. */
+const diagLogger = (service: string): DiagLogger => {
+  const line = (level: string) => (message: string, ...args: unknown[]) =>
+    process.stderr.write(
+      `${JSON.stringify({ level, service, msg: `opentelemetry: ${message}`, detail: args.map(String).join(' ') || undefined })}\n`,
+    );
+  return { error: line('error'), warn: line('warn'), info: () => {}, debug: () => {}, verbose: () => {} };
+};
+
+/**
+ * Starts tracing and/or metrics when configured; returns undefined when both are off. Idempotent
+ * within a process (the second call returns the first's handle).
+ */
+export async function startTelemetry(options: TelemetryOptions): Promise<Telemetry | undefined> {
+  if (running) return running;
+  const config = loadConfig(TelemetryConfig, options.env ?? process.env);
+  if (config.OTEL_SDK_DISABLED.trim().toLowerCase() === 'true') return undefined;
+
+  const tracesUrl =
+    config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ||
+    (config.OTEL_EXPORTER_OTLP_ENDPOINT ? `${config.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : '');
+  const spanProcessors = options.spanProcessors ?? (tracesUrl ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl }))] : []);
+  const metricsPort = options.metricsPort ?? config.METRICS_PORT;
+  if (spanProcessors.length === 0 && !metricsPort) return undefined;
+
+  diag.setLogger(diagLogger(options.serviceName), DiagLogLevel.WARN);
+
+  let metricsUrl: string | undefined;
+  const readers: PrometheusExporter[] = [];
+  if (metricsPort) {
+    const host = config.METRICS_HOST;
+    const listening = new Promise<void>((resolve, reject) => {
+      readers.push(
+        new PrometheusExporter(
+          // service.name on every series (service_name), so one Prometheus query covers all replicas of a service.
+          { host, port: metricsPort, withResourceConstantLabels: /^service\.name$/ },
+          (err) => (err ? reject(new Error(`The metrics endpoint could not listen on ${host}:${metricsPort}: ${String(err)}`)) : resolve()),
+        ),
+      );
+    });
+    await listening;
+    metricsUrl = `http://${host}:${metricsPort}/metrics`;
+  }
+
+  const sdk = new NodeSDK({
+    serviceName: options.serviceName,
+    // Only what is configured here: no exporter or detector is taken from the environment.
+    autoDetectResources: false,
+    spanProcessors,
+    metricReaders: readers,
+    logRecordProcessors: [],
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request: IncomingMessage) => quietPath(request.url?.split('?')[0]),
+      }),
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        ignorePaths: (route: { url: string }) => quietPath(route.url),
+      }),
+      new MongoDBInstrumentation({ dbStatementSerializer: () => '' }),
+      new MongooseInstrumentation(),
+      new RedisInstrumentation(),
+    ],
+  });
+  sdk.start();
+  if (metricsPort) enableKitMetrics();
+
+  running = {
+    tracing: spanProcessors.length > 0,
+    ...(metricsUrl ? { metricsUrl } : {}),
+    shutdown: async () => {
+      running = undefined;
+      await sdk.shutdown();
+    },
+  };
+  return running;
+}
+
+/** Flushes and stops the SDK started by startTelemetry (no-op when none runs). */
+export async function stopTelemetry(): Promise<void> {
+  await running?.shutdown();
+}
