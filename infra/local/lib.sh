@@ -64,6 +64,13 @@ POSTGRES_PORT=${POSTGRES_PORT:-5433}
 # The orders service (issue 12) came after many a checkout's .env was written: its port has a default here too.
 ORDERS_PORT=${ORDERS_PORT:-4006}
 export POSTGRES_PORT ORDERS_PORT
+# The trace store and the gateway's span relay (docs/adr/0038) came after many a .env too.
+JAEGER_UI_PORT=${JAEGER_UI_PORT:-16686}
+JAEGER_GRPC_PORT=${JAEGER_GRPC_PORT:-16685}
+OTLP_GRPC_PORT=${OTLP_GRPC_PORT:-4317}
+OTLP_HTTP_PORT=${OTLP_HTTP_PORT:-4318}
+GATEWAY_SPANS_PORT=${GATEWAY_SPANS_PORT:-4320}
+export JAEGER_UI_PORT JAEGER_GRPC_PORT OTLP_GRPC_PORT OTLP_HTTP_PORT GATEWAY_SPANS_PORT
 TUBER_CACHE=${TUBER_CACHE:-$HOME/.cache/tuber}
 TUBER_STATE=${TUBER_STATE:-.run}
 [[ $TUBER_CACHE == \~/* ]] && TUBER_CACHE=$HOME/${TUBER_CACHE#\~/}
@@ -85,6 +92,7 @@ declare -gA _tuber_ports=(
   [keycloak]="KEYCLOAK_PORT KEYCLOAK_MGMT_PORT" [gateway]=GATEWAY_PORT
   [auth]=AUTH_PORT [profile]=PROFILE_PORT [catalog]=CATALOG_PORT [media]=MEDIA_PORT [nutrition]=NUTRITION_PORT
   [orders]=ORDERS_PORT
+  [jaeger]="JAEGER_UI_PORT JAEGER_GRPC_PORT OTLP_GRPC_PORT OTLP_HTTP_PORT" [gateway-spans]=GATEWAY_SPANS_PORT
   [shell]=SHELL_PORT [landing]=LANDING_PORT [buyer]=BUYER_PORT [farmer]=FARMER_PORT
 )
 ports_of() { echo "${_tuber_ports[$1]:-}"; }

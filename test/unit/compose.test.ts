@@ -66,6 +66,12 @@ const OFFICIAL_IMAGES: Record<string, RegExp> = {
   keycloak: /^quay\.io\/keycloak\/keycloak:/,
   mailpit: /^axllent\/mailpit:/,
   gateway: /^nginx:/,
+  // Observability (docs/adr/0038).
+  'otel-collector': /^otel\/opentelemetry-collector-contrib:\d/,
+  jaeger: /^jaegertracing\/jaeger:2\./,
+  prometheus: /^prom\/prometheus:v\d/,
+  grafana: /^grafana\/grafana:\d/,
+  'gateway-spans': /^node:20-/,
 };
 /** Where the official images listen, for the ones whose command does not change it. */
 const IMAGE_PORTS: Record<string, number[]> = {
@@ -75,6 +81,12 @@ const IMAGE_PORTS: Record<string, number[]> = {
   minio: [9000, 9001],
   keycloak: [8080, 9000],
   mailpit: [1025, 8025],
+  // Observability (docs/adr/0038): as their configs in infra/observability set them.
+  'otel-collector': [4317, 4318, 8888, 8889, 13133],
+  jaeger: [4317, 4318, 8888, 13133, 16685, 16686],
+  prometheus: [9090],
+  grafana: [3000],
+  'gateway-spans': [4320],
 };
 
 /** A value as compose sees it with no variable set: `${X:-d}` is d, `${X:?m}` is <X>, `$$` is `$`. */
@@ -374,7 +386,10 @@ describe('docker-compose.yml', () => {
       .filter(([, s]) => s.ports?.length)
       .map(([name]) => name)
       .sort();
-    expect(published).toEqual(['gateway', 'keycloak', 'mailpit']);
+    expect(published).toEqual(['gateway', 'grafana', 'jaeger', 'keycloak', 'mailpit']);
+    // The observability UIs on loopback only (docs/adr/0038).
+    expect(services.jaeger!.ports).toEqual(['127.0.0.1:16686:16686']);
+    expect(services.grafana!.ports).toEqual(['127.0.0.1:3300:3000']);
     // Keycloak's administration (hostname-admin) on the host's loopback only (docs/adr/0018).
     expect(services.keycloak!.ports).toEqual(['127.0.0.1:8180:8080']);
     expect(services.mailpit!.ports).toEqual(['127.0.0.1:8025:8025']);
@@ -522,7 +537,7 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
   });
 
   it('two networks: data servers only on `data` (internal), the gateway and front ends only on `public`', () => {
-    expect(Object.keys(compose.networks ?? {}).sort()).toEqual(['data', 'keycloak-edge', 'mail-ops', 'public']);
+    expect(Object.keys(compose.networks ?? {}).sort()).toEqual(['data', 'keycloak-edge', 'mail-ops', 'obs-ops', 'public']);
     expect(compose.networks!.data?.internal).toBe(true);
     const on = (name: string) => {
       const networks = services[name]?.networks ?? [];
@@ -560,6 +575,16 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
         ).toBe(true);
     }
     expect(on('mailpit').sort()).toEqual(['data', 'mail-ops']);
+    // Observability (docs/adr/0038): the collector and Prometheus on data only; Jaeger's and Grafana's
+    // UIs reach the host through obs-ops alone; the span relay meets the gateway on public.
+    for (const name of ['otel-collector', 'prometheus']) expect(on(name), name).toEqual(['data']);
+    for (const name of ['jaeger', 'grafana']) expect([...on(name)].sort(), name).toEqual(['data', 'obs-ops']);
+    expect(
+      Object.keys(services)
+        .filter((name) => on(name).includes('obs-ops'))
+        .sort(),
+    ).toEqual(['grafana', 'jaeger']);
+    expect([...on('gateway-spans')].sort()).toEqual(['data', 'public']);
     for (const [name, service] of Object.entries(services))
       if (name !== 'mailpit') expect(service.networks, name).not.toContain('mail-ops');
     // Each dependency shares a network with what depends on it.
@@ -585,6 +610,77 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
     expect(overlay.services.mongo!.environment).toHaveProperty('MONGO_TUBER_TEST_PASSWORD');
     expect(read('infra/redis/acl.sh')).toContain('REDIS_TUBER_TEST_PASSWORD');
     expect(read('infra/compose/mongo-users.js')).toContain('MONGO_TUBER_TEST_PASSWORD');
+  });
+});
+
+// ---------- observability (docs/adr/0038) ----------
+
+describe('docker-compose.yml: observability', () => {
+  const collector = parse(read('infra/observability/otel-collector.yaml')) as {
+    exporters: Record<string, { endpoint?: string }>;
+    service: { pipelines: Record<string, { receivers: string[]; exporters: string[] }> };
+  };
+  const prometheus = parse(read('infra/observability/prometheus.yml')) as {
+    scrape_configs: { job_name: string; dns_sd_configs?: { names: string[]; port: number }[]; static_configs?: { targets: string[] }[] }[];
+  };
+
+  it('mounts the configs it names, and the gateway sends its span records to the relay, which posts to the collector', () => {
+    for (const name of ['otel-collector', 'jaeger', 'prometheus', 'grafana', 'gateway-spans']) {
+      expect(services[name], name).toBeDefined();
+      expect(
+        services[name]!.volumes?.some((v) => v.startsWith('./infra/observability/')),
+        `${name} reads its config from infra/observability`,
+      ).toBe(true);
+    }
+    const [host = '', port = ''] = services.gateway!.environment!.GATEWAY_SPANS_ADDR!.split(':');
+    expectServiceAddress('gateway GATEWAY_SPANS_ADDR', host, Number(port));
+    expect(services.gateway!.depends_on?.[host]?.condition, 'nginx resolves the syslog host at start').toBe('service_healthy');
+    expect(read('infra/gateway/default.conf.template')).toMatch(/access_log syslog:server=\$\{GATEWAY_SPANS_ADDR\},[^;]* tuber_span;/);
+    expect(services['gateway-spans']!.environment!.OTLP_ENDPOINT).toBe('http://otel-collector:4318');
+  });
+
+  it('collector: OTLP in, traces to Jaeger, metrics to a Prometheus endpoint that Prometheus scrapes', () => {
+    expect(collector.service.pipelines.traces).toMatchObject({ receivers: ['otlp'] });
+    expect(collector.service.pipelines.metrics).toMatchObject({ receivers: ['otlp'], exporters: ['prometheus'] });
+    const traceExporter = collector.service.pipelines.traces!.exporters[0]!;
+    const [jaegerHost = '', jaegerPort = ''] = collector.exporters[traceExporter]!.endpoint!.split(':');
+    expectServiceAddress('collector trace exporter', jaegerHost, Number(jaegerPort));
+    expect(jaegerHost).toBe('jaeger');
+    const metricsPort = Number(collector.exporters.prometheus!.endpoint!.split(':')[1]);
+    const scraped = prometheus.scrape_configs.flatMap((job) => (job.static_configs ?? []).flatMap((c) => c.targets));
+    expect(scraped).toContain(`otel-collector:${metricsPort}`);
+    for (const target of scraped) {
+      const [h = '', p = ''] = target.split(':');
+      if (h !== 'localhost') expectServiceAddress(`prometheus target ${target}`, h, Number(p));
+    }
+  });
+
+  it('Prometheus scrapes every service on METRICS_PORT 9464, each replica found by DNS', () => {
+    const job = prometheus.scrape_configs.find((j) => j.job_name === 'services');
+    expect(job?.dns_sd_configs?.[0]?.port).toBe(9464);
+    expect([...(job?.dns_sd_configs?.[0]?.names ?? [])].sort()).toEqual([...backendNames].sort());
+    for (const name of backendNames) expect(services[name]!.networks, `${name} shares data with Prometheus`).toContain('data');
+  });
+
+  it('Grafana is provisioned from files: data sources on compose services, the dashboard folder mounted', () => {
+    const grafana = services.grafana!;
+    expect(grafana.volumes).toEqual(
+      expect.arrayContaining([
+        './infra/observability/grafana/provisioning:/etc/grafana/provisioning:ro',
+        './infra/observability/grafana/dashboards:/var/lib/grafana/dashboards:ro',
+      ]),
+    );
+    const sources = parse(read('infra/observability/grafana/provisioning/datasources/datasources.yaml')) as {
+      datasources: { type: string; url: string }[];
+    };
+    for (const source of sources.datasources) {
+      const url = new URL(source.url);
+      expectServiceAddress(`grafana data source ${source.type}`, url.hostname, Number(url.port));
+    }
+    const providers = parse(read('infra/observability/grafana/provisioning/dashboards/dashboards.yaml')) as {
+      providers: { options: { path: string } }[];
+    };
+    expect(providers.providers[0]!.options.path).toBe('/var/lib/grafana/dashboards');
   });
 });
 
