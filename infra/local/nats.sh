@@ -137,7 +137,8 @@ CONF
   wait_meta_leader 60
 }
 
-# Waits until every node reports the same JetStream meta leader (the cluster can create streams).
+# Waits until every node knows all NATS_NODES peers and names the same JetStream meta leader (the
+# cluster can then create replicated streams).
 wait_meta_leader() {
   local secs=${1:-60} deadline n leader leaders
   deadline=$((SECONDS + secs))
@@ -145,7 +146,7 @@ wait_meta_leader() {
     leaders=""
     for n in $(seq 1 "$NATS_NODES"); do
       leader=$(curl -fsS --max-time 2 "http://127.0.0.1:$(node_port "$NATS_MONITOR_PORT" "$n")/jsz" 2> /dev/null |
-        jq -r '.meta_cluster.leader // empty' 2> /dev/null) || leader=""
+        jq -r --argjson size "$NATS_NODES" 'if .meta_cluster.cluster_size == $size then .meta_cluster.leader // empty else empty end' 2> /dev/null) || leader=""
       leaders+="${leader:-none} "
     done
     if [ "$(tr ' ' '\n' <<< "$leaders" | grep -v '^$' | sort -u | wc -l)" = 1 ] && [[ $leaders != *none* ]]; then

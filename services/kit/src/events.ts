@@ -151,7 +151,11 @@ export class EventBus {
     const jsm = await jetstreamManager(connection);
     const bus = new EventBus(connection, jetstream(connection), jsm, log);
     bus.#streamReplicas = streamOptions.replicas ?? loadConfig(NatsConfig).NATS_STREAM_REPLICAS;
-    await bus.ensureStream();
+    // A service that cannot declare its streams does not start, and leaves no connection behind.
+    await bus.ensureStream().catch(async (err: unknown) => {
+      await connection.close();
+      throw err;
+    });
     return bus;
   }
 
