@@ -7,6 +7,7 @@ import {
   useOutboxRelay,
   useRateLimits,
   useRedis,
+  withLease,
   type ServiceApp,
 } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
@@ -58,11 +59,26 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   lockOutboxWrites(Product, productDocumentLock(redis));
   const projections = projectionModels(mongo);
   await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init()]);
-  const numbered = await assignFeedBuckets(mongo);
-  if (numbered) app.log.info({ numbered }, 'products given their feed bucket');
-  const perKg = await assignSellingUnits(mongo);
-  if (perKg) app.log.info({ products: perKg }, 'products from before selling units now sold per kg (ADR 0030)');
-  await backfillSearchTerms(mongo).then((n) => n && app.log.info({ products: n }, 'search words computed (ADR 0029)'));
+  // The start-up migrations run in one replica at a time (docs/adr/0039): two numbering the same
+  // products at once would take two ranges of feed numbers. A replica starting meanwhile waits for
+  // the one at it, then finds each migration recorded (`once`) and goes on.
+  const migrations = await withLease(
+    redis,
+    `catalog:lease:migrations:${mongo.name}`,
+    async () => {
+      const numbered = await assignFeedBuckets(mongo);
+      if (numbered) app.log.info({ numbered }, 'products given their feed bucket');
+      const perKg = await assignSellingUnits(mongo);
+      if (perKg) app.log.info({ products: perKg }, 'products from before selling units now sold per kg (ADR 0030)');
+      await backfillSearchTerms(mongo).then((n) => n && app.log.info({ products: n }, 'search words computed (ADR 0029)'));
+    },
+    { ttlMs: 15 * 60_000, waitMs: 5 * 60_000, pollMs: 500 },
+  );
+  if (!migrations.ran) {
+    throw new Error(
+      `another catalog replica has been running the start-up migrations for 5 minutes (lease catalog:lease:migrations:${mongo.name} in Redis); start this one again once it is up`,
+    );
+  }
   // The hot reads from Redis, kept by our writes and events, rebuilt from MongoDB when needed (ADR 0023).
   const readModel = new ReadModel(redis as never, Product, {
     prefix: config.READ_MODEL_PREFIX,

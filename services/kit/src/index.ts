@@ -57,5 +57,6 @@ export {
   type PendingEvent,
 } from './outbox.js';
 export { withLocks, tryLock, redisDocumentLock, LOCK_TTL_MS, type LockOptions } from './locks.js';
+export { withLease, type LeaseOptions, type LeaseOutcome } from './lease.js';
 export { useRateLimits, strictLimit, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
 export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';

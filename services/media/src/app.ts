@@ -9,6 +9,7 @@ import {
   useOutboxRelay,
   useRateLimits,
   useRedis,
+  withLease,
   type ServiceApp,
 } from '@tuber/kit';
 import type { MediaConfig } from './config.js';
@@ -87,18 +88,30 @@ export async function buildApp(config: MediaConfig, store: ImageStore = minioSto
       app.log.warn({ err }, 'bucket reconciliation could not finish; will retry');
     }
   };
+  // With several replicas (docs/adr/0039) each job runs in one replica at a time, under a lease in
+  // Redis; the others skip that round. The lease outlives a run that dies with its replica by `ttlMs`.
+  const leased = (job: string, work: () => Promise<void>, ttlMs: number) => async () => {
+    const outcome = await withLease(redis, `media:lease:${job}`, work, { ttlMs }).catch((err: unknown) => {
+      app.log.warn({ err, job }, 'could not take the lease of a scheduled job (Redis away); skipped this round');
+      return { ran: false as const };
+    });
+    if (!outcome.ran) app.log.debug({ job }, 'another replica runs this job now; skipped this round');
+  };
+  const sweepOnce = leased('sweep', sweep, 5 * 60_000);
+  const cleanUpOnce = leased('clean-up', cleanUp, 2 * 60_000);
+  const reconcileOnce = leased('reconcile', reconcile, 15 * 60_000);
   const ownsBucket = mongo.name === config.MEDIA_BUCKET_DATABASE;
   if (!ownsBucket) app.log.info({ database: mongo.name }, "not the bucket's database: the bucket is not compared with these records");
   const timers = [
-    setInterval(sweep, config.MEDIA_SWEEP_INTERVAL_S * 1000),
-    setInterval(cleanUp, config.MEDIA_CLEANUP_INTERVAL_S * 1000),
-    ...(ownsBucket ? [setInterval(reconcile, config.MEDIA_RECONCILE_INTERVAL_S * 1000)] : []),
+    setInterval(sweepOnce, config.MEDIA_SWEEP_INTERVAL_S * 1000),
+    setInterval(cleanUpOnce, config.MEDIA_CLEANUP_INTERVAL_S * 1000),
+    ...(ownsBucket ? [setInterval(reconcileOnce, config.MEDIA_RECONCILE_INTERVAL_S * 1000)] : []),
   ];
   for (const timer of timers) timer.unref();
   let starting: Promise<void> | undefined;
   app.addHook('onReady', async () => {
     // Behind the start, not in its way: the listing may take a while on a big bucket.
-    starting = cleanUp().then(() => (ownsBucket ? reconcile() : undefined));
+    starting = cleanUpOnce().then(() => (ownsBucket ? reconcileOnce() : undefined));
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);

@@ -4,7 +4,7 @@ import { Schema, type Connection, type InferSchemaType, type Model } from 'mongo
 import { OutboxField } from '@tuber/kit';
 import { ORDER_STATUSES } from '@tuber/contracts';
 import type { RedisClient } from '@tuber/kit';
-import { withLocks } from './locks.js';
+import { requestLockKey, withLocks } from './locks.js';
 
 const LineSchema = new Schema(
   {
@@ -150,6 +150,9 @@ export async function nextNumber(models: OrderModels, redis: RedisClient): Promi
  * Requests numbered alike before the counter was locked (the counter race nextNumber describes):
  * the first sent keeps its number, the others get new ones.
  * Returns the requests renumbered.
+ * Safe with several replicas starting at once (docs/adr/0039): each request is renumbered under its
+ * own lock, and only while it still has the number it was found with, so a request another replica
+ * renumbered first is left alone (and no counter value is taken for it).
  */
 export async function renumberDuplicates(
   models: OrderModels,
@@ -163,9 +166,19 @@ export async function renumberDuplicates(
       seen.add(request.number);
       continue;
     }
-    const to = await nextNumber(models, redis);
-    await models.Request.updateOne({ request_id: request.request_id }, { $set: { number: to } });
-    changed.push({ request_id: request.request_id, from: request.number, to });
+    const to = await withLocks(
+      redis,
+      [requestLockKey(request.request_id)],
+      async () => {
+        const now = await models.Request.findOne({ request_id: request.request_id }, { number: 1 }).lean();
+        if (now?.number !== request.number) return undefined;
+        const next = await nextNumber(models, redis);
+        await models.Request.updateOne({ request_id: request.request_id }, { $set: { number: next } });
+        return next;
+      },
+      { busy: () => new Error(`request ${request.request_id} stayed locked; renumbering it on the next start`) },
+    );
+    if (to) changed.push({ request_id: request.request_id, from: request.number, to });
   }
   return changed;
 }
