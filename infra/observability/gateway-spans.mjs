@@ -51,7 +51,7 @@ export function toSpan(record) {
   const start = end - nanos(record.duration || '0');
   const route = record.route || '/';
   const attributes = [
-    str('http.request.method', record.method),
+    str('http.request.method', record.method || '_OTHER'),
     str('http.route', route),
     str('url.path', record.path ?? ''),
     int('http.response.status_code', Number.isFinite(status) ? status : 0),
@@ -67,7 +67,7 @@ export function toSpan(record) {
     spanId,
     ...(parent ? { parentSpanId: parent } : {}),
     flags: parseInt(flags, 16) & 0xff,
-    name: `${record.method} ${route}`,
+    name: `${record.method || '_OTHER'} ${route}`,
     kind: 2, // SERVER
     startTimeUnixNano: String(start),
     endTimeUnixNano: String(end),
