@@ -11,6 +11,7 @@ import { BlockList, isIP } from 'node:net';
 import { ErrorResponse, HealthResponse, ReadyResponse } from '@tuber/contracts';
 import { badRequest, registerErrorHandling } from './errors.js';
 import { Readiness } from './readiness.js';
+import { recordHttpRequest } from './observe.js';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -120,6 +121,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // Request rate, errors and latency for the metrics endpoint (a no-op while metrics are off).
+    recordHttpRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
   app.addSchema(ErrorResponse);
   registerErrorHandling(app);

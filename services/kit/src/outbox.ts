@@ -9,6 +9,7 @@ import { ALL_EVENTS, type EventContract, type EventPayload } from '@tuber/contra
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceApp } from './app.js';
 import type { EventBus } from './events.js';
+import { metricsEnabled, setOutboxDepth } from './observe.js';
 
 /** Longest wait for the stream's acknowledgement of an event a route has just recorded. */
 export const INLINE_PUBLISH_TIMEOUT_MS = 500;
@@ -166,7 +167,15 @@ export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: Ou
         if (again) kick();
       });
   };
-  const timer = setInterval(kick, intervalMs);
+  // Outbox depth for the metrics endpoint: measured on every tick, also while the bus is away (when it grows).
+  const measure = () => {
+    if (metricsEnabled()) measureOutboxDepth(sources).catch((err: unknown) => app.log.debug({ err }, 'outbox depth not measured'));
+  };
+  measure();
+  const timer = setInterval(() => {
+    measure();
+    kick();
+  }, intervalMs);
   timer.unref();
   // JetStream may need a moment after the connection is back; the interval catches a failed first try.
   let soon: NodeJS.Timeout | undefined;
@@ -180,4 +189,11 @@ export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: Ou
     clearTimeout(soon);
     stopListening();
   });
+}
+
+/** Counts, per model, the documents whose outbox still holds events (the tuber_outbox_depth gauge). */
+export async function measureOutboxDepth(sources: OutboxSource[]): Promise<void> {
+  for (const source of sources) {
+    setOutboxDepth(source.model.modelName, await source.model.countDocuments({ 'outbox.0': { $exists: true } }));
+  }
 }

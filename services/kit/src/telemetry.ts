@@ -18,7 +18,7 @@ import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose
 import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { loadConfig } from './config.js';
-import { enableKitMetrics } from './observe.js';
+import { enableKitMetrics, onTelemetryShutdown } from './observe.js';
 
 export const TelemetryConfig = Type.Object({
   /** Base URL of an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318); traces go to <it>/v1/traces. Empty: no traces. */
@@ -116,21 +116,25 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
       }),
       new MongoDBInstrumentation({ dbStatementSerializer: () => '' }),
       new MongooseInstrumentation(),
-      new RedisInstrumentation(),
+      // Only inside a request or an event: not the readiness probes and lock renewals of an idle service.
+      new RedisInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
   if (metricsPort) enableKitMetrics();
 
-  running = {
+  const handle: Telemetry = {
     tracing: spanProcessors.length > 0,
     ...(metricsUrl ? { metricsUrl } : {}),
     shutdown: async () => {
-      running = undefined;
+      if (running === handle) running = undefined;
       await sdk.shutdown();
     },
   };
-  return running;
+  running = handle;
+  // runService flushes the last spans after the app has closed.
+  onTelemetryShutdown(handle.shutdown);
+  return handle;
 }
 
 /** Flushes and stops the SDK started by startTelemetry (no-op when none runs). */
