@@ -5,7 +5,7 @@
 // failover: the longest gap between two acknowledged publishes. No acknowledged message may be lost,
 // a new leader must be elected, publishing must resume within FAILOVER_BOUND_MS, and a durable
 // consumer must never redeliver a message whose acknowledgement the cluster confirmed.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -159,6 +159,28 @@ describe('the kit on the cluster', () => {
     await expect(EventBus.connect(clusterUrl('tuber-test'), 'cluster-test-r5', log, { replicas: 5 })).rejects.toThrow(
       /refused 5 replica\(s\) for the stream .*NATS_STREAM_REPLICAS must not exceed/s,
     );
+  });
+});
+
+describe('the kit on a single server', () => {
+  it('refuses NATS_STREAM_REPLICAS=3 and leaves an existing one-copy stream as it is', async () => {
+    // nats-server 2.9 refuses an R3 stream outside a cluster but accepts the update of an R1 one to
+    // R3 (then keeps one copy that claims three): the kit must not ask for it.
+    const port = (await sparePorts()).client;
+    const solo = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(state, 'solo')], { stdio: 'ignore' });
+    try {
+      const servers = `nats://127.0.0.1:${port}`;
+      const connection = await until('the single server', async () => connect({ servers, maxReconnectAttempts: 0 }));
+      opened.push(connection);
+      const log = pino({ level: 'silent' });
+      await (await EventBus.connect(servers, 'solo-r1', log, { replicas: 1 })).close();
+      await expect(EventBus.connect(servers, 'solo-r3', log, { replicas: 3 })).rejects.toThrow(/not part of a cluster.*NATS_STREAM_REPLICAS/s);
+      const jsm = await jetstreamManager(connection);
+      expect((await jsm.streams.info(EVENT_STREAM)).config.num_replicas).toBe(1);
+      await connection.close();
+    } finally {
+      solo.kill('SIGTERM');
+    }
   });
 });
 

@@ -185,6 +185,9 @@ export class EventBus {
           `NATS_STREAM_REPLICAS must not exceed the number of clustered NATS servers (1 for a single server, 3 for the cluster; docs/adr/0040).`,
         { cause: err },
       );
+    // A single server refuses to create such a stream, but (nats-server 2.9) accepts the update and
+    // then keeps one copy that claims three: never ask a server outside a cluster for more than one.
+    if (replicas > 1 && !this.connection.info?.cluster) throw refused(new Error('the server is not part of a cluster'));
     let current: number | undefined;
     try {
       current = (await this.jsm.streams.info(name)).config.num_replicas;
