@@ -82,6 +82,10 @@ service_env() {
     "OIDC_ISSUER=${PUBLIC_URL}/auth/realms/${KEYCLOAK_REALM}" "OIDC_AUDIENCE=tuber-api" \
     "PUBLIC_URL=${PUBLIC_URL}"
   case $name in auth | profile | catalog | media | orders) printf '%s\n' "NATS_URL=$(nats_url "$name")" "NATS_STREAM_REPLICAS=$(nats_replicas)" ;; esac
+  # Telemetry (docs/adr/0037): traces to the local trace store unless OTEL_EXPORTER_OTLP_ENDPOINT says
+  # otherwise (empty: none); metrics on the replica's port + METRICS_PORT_OFFSET (empty: none).
+  printf '%s\n' "OTEL_EXPORTER_OTLP_ENDPOINT=${OTEL_EXPORTER_OTLP_ENDPOINT-http://127.0.0.1:${OTLP_HTTP_PORT:-4318}}" \
+    "METRICS_PORT=$([ -n "${METRICS_PORT_OFFSET:-}" ] && echo $(($(replica_port "$name" "$replica") + METRICS_PORT_OFFSET)) || echo 0)"
   case $name in profile | catalog | media | orders) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
   case $name in
     auth)
