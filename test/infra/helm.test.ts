@@ -1,0 +1,128 @@
+// The Helm chart checked without a cluster (docs/adr/0036): `infra/local/helm.sh check` lints the
+// chart, renders it for the defaults and the production value set, validates every manifest against
+// the Kubernetes schemas kubernetes-validate ships, and runs the policy check. A deliberately bad
+// manifest shows that the policy check can fail.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const script = 'infra/local/helm.sh';
+// Each value set renders at least this many manifests. The defaults: 11 Deployments and their
+// Services, 11 PodDisruptionBudgets, 10 NetworkPolicies, the ConfigMaps, the collector, the Ingress
+// and the ServiceAccount make 52; the production set adds 6 HorizontalPodAutoscalers (58).
+const MIN_MANIFESTS = { defaults: 50, production: 56 };
+
+interface Run {
+  code: number;
+  output: string;
+}
+
+function run(args: string[], timeoutMs: number): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile('bash', [script, ...args], { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, output: `${stdout}\n${stderr}` });
+    });
+  });
+}
+
+describe('Helm chart infra/helm/tuber', () => {
+  let check: Run;
+  beforeAll(async () => {
+    // Helm is built once from the Go module proxy (`make up` installs it); a first build here may take minutes.
+    check = await run(['check'], 1_500_000);
+  }, 1_600_000);
+
+  it('passes helm lint for both value sets', () => {
+    expect(check.output).toMatch(/^lint: defaults ok$/m);
+    expect(check.output).toMatch(/^lint: production ok$/m);
+  });
+
+  it('renders both value sets, each with more manifests than the floor', () => {
+    for (const [set, floor] of Object.entries(MIN_MANIFESTS)) {
+      const match = new RegExp(`^rendered: ${set} (\\d+) manifests$`, 'm').exec(check.output);
+      expect(match, `no "rendered: ${set}" line in:\n${check.output}`).not.toBeNull();
+      expect(Number(match![1])).toBeGreaterThanOrEqual(floor);
+    }
+  });
+
+  it('validates every rendered manifest against the Kubernetes schemas with 0 errors', () => {
+    const match = /^validation: (\d+) manifests, 2 Kubernetes versions \(([^)]*)\), (\d+) errors$/m.exec(check.output);
+    expect(match, check.output).not.toBeNull();
+    const rendered = [...check.output.matchAll(/^rendered: \w+ (\d+) manifests$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(Number(match![1])).toBe(rendered);
+    expect(match![2]).toContain('strict');
+    expect(Number(match![3]), check.output).toBe(0);
+  });
+
+  it('finds no policy violation in what the chart renders', () => {
+    const match = /^policy: (\d+) containers, (\d+) violations$/m.exec(check.output);
+    expect(match, check.output).not.toBeNull();
+    expect(Number(match![1])).toBeGreaterThanOrEqual(2 * 12);
+    expect(Number(match![2]), check.output).toBe(0);
+    expect(check.output).toMatch(/^helm check: passed$/m);
+    expect(check.code).toBe(0);
+  });
+
+  describe('the policy check on a deliberately bad manifest', () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'tuber-helm-policy-'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('fails, naming root, a writable root filesystem, latest and untagged images, missing limits and probes, an inlined secret', async () => {
+      const bad = join(dir, 'bad.yaml');
+      writeFileSync(
+        bad,
+        `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: bad }
+spec:
+  selector: { matchLabels: { app: bad } }
+  template:
+    metadata: { labels: { app: bad } }
+    spec:
+      securityContext: { runAsUser: 0 }
+      containers:
+        - name: latest
+          image: registry.example.test/tuber/auth:latest
+          env:
+            - { name: MONGO_URL, value: "mongodb://profile:hunter22@mongo:27017/profile" }
+            - { name: KEYCLOAK_AUTH_CLIENT_SECRET, value: s3cret }
+        - name: untagged
+          image: nginx
+          securityContext: { runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: [ALL] } }
+          resources: { requests: { cpu: 10m, memory: 16Mi } }
+---
+apiVersion: v1
+kind: Secret
+metadata: { name: inlined }
+stringData: { password: hunter22 }
+`,
+      );
+      const result = await run(['policy', bad], 600_000);
+      expect(result.code, result.output).toBe(1);
+      const violations = result.output.split('\n').filter((line) => line.startsWith('VIOLATION'));
+      const about = (container: string, text: string) =>
+        violations.some((line) => line.includes(`container ${container} `) && line.includes(text));
+      expect(about('latest', 'runs as root (runAsUser 0)')).toBe(true);
+      expect(about('latest', 'readOnlyRootFilesystem is not true')).toBe(true);
+      expect(about('latest', 'capabilities.drop lacks ALL')).toBe(true);
+      expect(about('latest', 'uses the tag `latest`')).toBe(true);
+      expect(about('latest', 'has no limits.memory')).toBe(true);
+      expect(about('latest', 'has no livenessProbe')).toBe(true);
+      expect(about('latest', 'MONGO_URL carries a password')).toBe(true);
+      expect(about('latest', 'KEYCLOAK_AUTH_CLIENT_SECRET is written in the manifest')).toBe(true);
+      expect(about('untagged', 'has no tag or digest')).toBe(true);
+      expect(about('untagged', 'has no limits.cpu')).toBe(true);
+      expect(about('untagged', 'has no readinessProbe')).toBe(true);
+      expect(violations.some((line) => line.includes('Secret/inlined'))).toBe(true);
+      // The untagged container is non-root with a read-only root: those rules do not fire for it.
+      expect(about('untagged', 'root')).toBe(false);
+      expect(result.output).toMatch(/^policy: 2 containers, \d+ violations$/m);
+    });
+  });
+});
