@@ -8,3 +8,4 @@ apt_ensure chromium chromium
 command -v go >/dev/null || { log "Go is required to build FerretDB, MinIO and Mailpit"; exit 1; }
 command -v java >/dev/null || apt_ensure java openjdk-17-jre-headless
 while read -r server; do bash "$here/$server.sh" install; done < "$here/servers.list"
+bash "$here/helm.sh" install
