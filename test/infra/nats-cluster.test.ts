@@ -145,7 +145,9 @@ describe('the kit on the cluster', () => {
       for (const name of [EVENT_STREAM, DEAD_LETTER_STREAM]) {
         const info = await until(`${name} with 3 current replicas`, async () => {
           const i = await jsm.streams.info(name);
-          return i.config.num_replicas === 3 && i.cluster?.replicas?.length === 2 && i.cluster.replicas.every((r) => r.current) ? i : undefined;
+          return i.config.num_replicas === 3 && i.cluster?.replicas?.length === 2 && i.cluster.replicas.every((r) => r.current)
+            ? i
+            : undefined;
         });
         expect(info.cluster?.leader).toMatch(/^tuber-local-[123]$/);
       }
@@ -174,7 +176,9 @@ describe('the kit on a single server', () => {
       opened.push(connection);
       const log = pino({ level: 'silent' });
       await (await EventBus.connect(servers, 'solo-r1', log, { replicas: 1 })).close();
-      await expect(EventBus.connect(servers, 'solo-r3', log, { replicas: 3 })).rejects.toThrow(/not part of a cluster.*NATS_STREAM_REPLICAS/s);
+      await expect(EventBus.connect(servers, 'solo-r3', log, { replicas: 3 })).rejects.toThrow(
+        /not part of a cluster.*NATS_STREAM_REPLICAS/s,
+      );
       const jsm = await jetstreamManager(connection);
       expect((await jsm.streams.info(EVENT_STREAM)).config.num_replicas).toBe(1);
       await connection.close();
@@ -257,7 +261,11 @@ describe('losing the stream leader', () => {
     );
     const electedMs = Date.now() - killedAt;
     const ackedAtKill = acked.length;
-    await until('200 more acknowledged publishes after the kill', async () => (acked.length >= ackedAtKill + 200 ? true : undefined), 60_000);
+    await until(
+      '200 more acknowledged publishes after the kill',
+      async () => (acked.length >= ackedAtKill + 200 ? true : undefined),
+      60_000,
+    );
     stop = true;
     await writing;
 
@@ -285,13 +293,19 @@ describe('losing the stream leader', () => {
     }
 
     // The durable consumer delivers every message, and none again once its ack was confirmed.
-    await until(`the reader confirming all ${acked.length} messages`, async () => (confirmed.size >= acked.length ? true : undefined), 60_000);
+    await until(
+      `the reader confirming all ${acked.length} messages`,
+      async () => (confirmed.size >= acked.length ? true : undefined),
+      60_000,
+    );
     messages.stop();
     await reading;
     expect([...confirmed].sort((a, b) => a - b)).toEqual(acked.map((a) => a.n));
     expect(redeliveredAfterConfirmedAck).toEqual([]);
     const redelivered = [...deliveries.values()].filter((d) => d > 1).length;
-    console.log(`NATS failover: the durable consumer delivered ${acked.length} messages, ${redelivered} more than once (ack not confirmed in the failover)`);
+    console.log(
+      `NATS failover: the durable consumer delivered ${acked.length} messages, ${redelivered} more than once (ack not confirmed in the failover)`,
+    );
   }, 180_000);
 
   it('takes the killed node back: nats.sh start restarts it and it catches up', async () => {

@@ -60,6 +60,8 @@ const uses = (name: string) => {
 const OFFICIAL_IMAGES: Record<string, RegExp> = {
   mongo: /^mongo:7(\.|$)/,
   nats: /^nats:/,
+  'nats-2': /^nats:/,
+  'nats-3': /^nats:/,
   redis: /^redis:/,
   minio: /^(quay\.io\/)?minio\/minio:/,
   'minio-init': /^(quay\.io\/)?minio\/mc:/,
@@ -76,7 +78,10 @@ const OFFICIAL_IMAGES: Record<string, RegExp> = {
 /** Where the official images listen, for the ones whose command does not change it. */
 const IMAGE_PORTS: Record<string, number[]> = {
   mongo: [27017],
-  nats: [4222, 8222],
+  // The NATS cluster's nodes (docs/adr/0040): clients, monitor, routes.
+  nats: [4222, 8222, 6222],
+  'nats-2': [4222, 8222, 6222],
+  'nats-3': [4222, 8222, 6222],
   redis: [6379],
   minio: [9000, 9001],
   keycloak: [8080, 9000],
@@ -230,7 +235,11 @@ describe('docker-compose.yml', () => {
       // Each store with the service's own user, the password from the environment (docs/adr/0017).
       const secret = (store: string) => `<${store}_${name.toUpperCase()}_PASSWORD>`;
       const stores = uses(name);
-      expect(env.NATS_URL, `${name} NATS_URL`).toBe(stores.nats ? `nats://${name}:${secret('NATS')}@nats:4222` : undefined);
+      // Every node of the NATS cluster, the credentials on the first; streams with 3 replicas (docs/adr/0040).
+      expect(env.NATS_URL, `${name} NATS_URL`).toBe(
+        stores.nats ? `nats://${name}:${secret('NATS')}@nats:4222,nats://nats-2:4222,nats://nats-3:4222` : undefined,
+      );
+      expect(env.NATS_STREAM_REPLICAS, `${name} NATS_STREAM_REPLICAS`).toBe(stores.nats ? '3' : undefined);
       expect(env.REDIS_URL, `${name} REDIS_URL`).toBe(stores.redis ? `redis://${name}:${secret('REDIS')}@redis:6379` : undefined);
       expect(env.MONGO_URL, `${name} MONGO_URL`).toBe(
         stores.mongo ? `mongodb://${name}:${secret('MONGO')}@mongo:27017/${database}` : undefined,
@@ -256,9 +265,12 @@ describe('docker-compose.yml', () => {
       for (const [key, raw] of Object.entries(service.environment ?? {})) {
         const value = interpolate(String(raw));
         if (!/^[a-z]+:\/\/[^/]+:\d+/.test(value)) continue;
-        const url = new URL(value);
-        if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') continue;
-        expectServiceAddress(`${name}.${key}=${value}`, url.hostname, Number(url.port));
+        // A NATS cluster is a comma-separated list of URLs.
+        for (const entry of key === 'NATS_URL' ? value.split(',') : [value]) {
+          const url = new URL(entry);
+          if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') continue;
+          expectServiceAddress(`${name}.${key}=${entry}`, url.hostname, Number(url.port));
+        }
       }
     }
     for (const name of ['auth', 'orders'])
@@ -365,6 +377,8 @@ describe('docker-compose.yml', () => {
     const dataVolumes: Record<string, string> = {
       mongo: 'mongo-data:/data/db',
       nats: 'nats-data:/data',
+      'nats-2': 'nats-2-data:/data',
+      'nats-3': 'nats-3-data:/data',
       redis: 'redis-data:/data',
       minio: 'minio-data:/data',
       keycloak: 'keycloak-data:/opt/keycloak/data',
@@ -510,6 +524,54 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
     }
   });
 
+  it('NATS: a 3-node JetStream cluster, routes signed in, every node with the same users, services on all three (docs/adr/0040)', async () => {
+    const { natsServer } = await import('../../services/kit/src/credentials.js');
+    const nodes = ['nats', 'nats-2', 'nats-3'];
+    const flag = (command: string[], name: string) => command[command.indexOf(name) + 1];
+    const routePassword = /^\$\{NATS_ROUTE_PASSWORD:\?.+\}$/;
+    const names = new Set<string>();
+    const stores = new Set<string>();
+    for (const node of nodes) {
+      const service = services[node]!;
+      const command = service.command ?? [];
+      expect(service.image, node).toBe(nats.image);
+      expect(service.environment, `${node} knows every service's password`).toEqual(nats.environment);
+      expect(service.volumes, node).toContain('./infra/compose/nats-users.conf:/etc/nats/users.conf:ro');
+      expect(command.slice(0, 2), node).toEqual(['--config', '/etc/nats/users.conf']);
+      expect(command, node).toEqual(expect.arrayContaining(['--jetstream', '--store_dir', '/data', '--cluster_name', 'tuber']));
+      names.add(flag(command, '--server_name')!);
+      stores.add(service.volumes!.find((v) => v.endsWith(':/data'))!);
+      // The route listener asks for the route user; the routes name every node with it.
+      const listen = new URL(flag(command, '--cluster')!.replace(/\$\{[^}]+\}/, 'PASSWORD'));
+      expect([listen.username, listen.hostname, listen.port], node).toEqual(['route', '0.0.0.0', '6222']);
+      expect(flag(command, '--cluster')!.match(/\$\{[^}]+\}/)![0], node).toMatch(routePassword);
+      const routes = flag(command, '--routes')!.split(',');
+      expect(
+        routes.map((r) => r.replace(/\$\{[^}]+\}/, 'PASSWORD')),
+        node,
+      ).toEqual(nodes.map((n) => `nats://route:PASSWORD@${n}:6222`));
+      for (const route of routes) expect(route.match(/\$\{[^}]+\}/)![0]).toMatch(routePassword);
+      // Healthy only with a JetStream meta leader (plain /healthz), not merely with JetStream on.
+      expect(JSON.stringify(service.healthcheck?.test), node).toContain('http://127.0.0.1:8222/healthz"');
+    }
+    expect(names.size, 'distinct server names').toBe(3);
+    expect(stores.size, 'a store per node').toBe(3);
+    for (const name of backendNames.filter((n) => uses(n).nats)) {
+      const { servers, user } = natsServer(interpolate(services[name]!.environment!.NATS_URL!));
+      expect(user, name).toBe(name);
+      expect(servers, name).toEqual(nodes.map((n) => `nats://${n}:4222`));
+      expect(Number(services[name]!.environment!.NATS_STREAM_REPLICAS), `${name}: no more replicas than nodes`).toBeLessThanOrEqual(
+        nodes.length,
+      );
+    }
+    // The test overlay gives every node the tests' user.
+    const overlay = parse(read('infra/compose/test-infra.yml')) as { services: Record<string, ComposeService> };
+    for (const node of nodes) {
+      expect(overlay.services[node]?.volumes, node).toEqual(['./infra/compose/nats-users.test.conf:/etc/nats/users.conf:ro']);
+      expect(overlay.services[node]?.environment, node).toHaveProperty('NATS_TUBER_TEST_PASSWORD');
+    }
+  });
+
   it('Redis: the default user off, one ACL user per service, the health check signed in', () => {
     expect(redis.volumes).toContain('./infra/redis/acl.sh:/etc/redis/acl.sh:ro');
     const script = (redis.command ?? []).join(' ');
@@ -546,7 +608,7 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
     for (const [name, service] of Object.entries(services)) expect(service.networks, `${name} names its networks`).toBeDefined();
     // Nothing but what the gateway proxies shares a network with it: no database, bus, cache or mail.
     for (const name of ['mongo', 'nats', 'redis', 'mailpit', 'minio-init']) expect(on(name), name).not.toContain('public');
-    for (const name of ['mongo', 'nats', 'redis']) expect(on(name), name).toEqual(['data']);
+    for (const name of ['mongo', 'nats', 'nats-2', 'nats-3', 'redis']) expect(on(name), name).toEqual(['data']);
     expect(on('gateway')).toEqual(['public', 'keycloak-edge']);
     // The services believe X-Forwarded-For from the gateway's fixed address on `public` alone.
     const gatewayNetworks = services.gateway!.networks as Record<string, { ipv4_address?: string } | null>;

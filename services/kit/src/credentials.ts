@@ -25,7 +25,9 @@ export function natsServer(url: string): NatsServer {
   const parts = entries.map((entry) => natsServerOne(/^[a-z]+:\/\//i.test(entry) ? entry : `nats://${entry}`));
   const signed = parts.filter((part) => part.user !== undefined);
   if (signed.some((part) => part.user !== signed[0]!.user || part.pass !== signed[0]!.pass)) {
-    throw new Error(`NATS_URL ${redactUrl(url)} names different credentials for different servers; give one user and password for the cluster.`);
+    throw new Error(
+      `NATS_URL ${redactUrl(url)} names different credentials for different servers; give one user and password for the cluster.`,
+    );
   }
   const servers = parts.map((part) => part.servers);
   return signed[0] ? { servers, user: signed[0].user, pass: signed[0].pass } : { servers };

@@ -298,7 +298,8 @@ export class EventBus {
       const delivery = {
         subject: message.subject,
         consumer: policy.durable,
-        messageId: message.headers?.get(REDRIVE_OF_HEADER) || message.headers?.get('Nats-Msg-Id') || `${message.info.stream}:${message.seq}`,
+        messageId:
+          message.headers?.get(REDRIVE_OF_HEADER) || message.headers?.get('Nats-Msg-Id') || `${message.info.stream}:${message.seq}`,
         deliveryCount: message.info.deliveryCount,
         streamSequence: message.seq,
         storedAtMs: Number(message.info.timestampNanos) / 1_000_000,
