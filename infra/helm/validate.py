@@ -36,8 +36,8 @@ def main(argv):
                 except ValidationError as error:
                     location = ".".join(str(p) for p in error.path) or "(top)"
                     errors.append(f"{where} [{version}] {location}: {error.message}")
-                except SchemaNotFoundError as error:
-                    errors.append(f"{where} [{version}] no schema: {error}")
+                except SchemaNotFoundError:
+                    errors.append(f"{where} [{version}] no schema for {doc.get('apiVersion')} {doc.get('kind')} (removed or misspelt API)")
                 except VersionNotSupportedError as error:
                     errors.append(f"[{version}] {error}")
     for error in errors:

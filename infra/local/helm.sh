@@ -6,11 +6,16 @@
 #   bash infra/local/helm.sh check     helm lint; helm template for both value sets; every rendered
 #                                      manifest validated against the Kubernetes schemas; the policy
 #                                      check (infra/helm/policy.py). Exits non-zero on any failure.
-#   bash infra/local/helm.sh policy FILE...   only the policy check, on rendered manifests
-# `check` prints one line per step and ends with the lines the test reads:
-#   rendered: <values name> <N> manifests
-#   validation: <N> manifests, <E> errors
+#   bash infra/local/helm.sh policy FILE...    only the policy check, on rendered manifests
+#   bash infra/local/helm.sh validate FILE...  only the schema validation, on rendered manifests
+# HELM_CHECK_KEEP=DIR keeps the rendered manifests of `check` in DIR; HELM_CHECK_KUBE_VERSIONS
+# overrides the Kubernetes versions validated against.
+# `check` prints one line per step (test/infra/helm.test.ts reads them):
+#   lint: <value set> ok|FAILED          (value sets: defaults = the chart's values.yaml, production)
+#   rendered: <value set> <N> manifests
+#   validation: <N> manifests, <K> Kubernetes versions (<versions>, strict), <E> errors
 #   policy: <N> containers, <V> violations
+#   helm check: passed|FAILED
 source "$(dirname "$0")/lib.sh"
 HELM_VERSION=v3.22.0
 # Helm's own Makefile sets the Kubernetes version it assumes from its client-go (v0.37 -> 1.37).
@@ -99,7 +104,8 @@ main() {
     install) cmd_install ;;
     check) cmd_check ;;
     policy) shift; cmd_install; cmd_policy "$@" ;;
-    *) echo "usage: $(basename "$0") install|check|policy FILE..." >&2; return 2 ;;
+    validate) shift; cmd_install; "$venv/bin/python" "$TUBER_ROOT/infra/helm/validate.py" --versions "$KUBE_VERSIONS" "$@" ;;
+    *) echo "usage: $(basename "$0") install|check|policy FILE...|validate FILE..." >&2; return 2 ;;
   esac
 }
 main "$@"

@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const script = 'infra/local/helm.sh';
-// Each value set renders at least this many manifests. The defaults: 11 Deployments and their
-// Services, 11 PodDisruptionBudgets, 10 NetworkPolicies, the ConfigMaps, the collector, the Ingress
-// and the ServiceAccount make 52; the production set adds 6 HorizontalPodAutoscalers (58).
+// Each value set renders at least this many manifests. The defaults make 53: 12 Deployments and
+// their Services (6 services, 4 front ends, the gateway, the collector), 11 PodDisruptionBudgets,
+// 11 NetworkPolicies, 5 ConfigMaps (the dashboard's among them), the ServiceAccount and the Ingress;
+// the production set adds 6 HorizontalPodAutoscalers (59). The floors leave room for the dashboard
+// folder to change, not for a workload to go missing.
 const MIN_MANIFESTS = { defaults: 50, production: 56 };
 
 interface Run {
@@ -66,7 +68,7 @@ describe('Helm chart infra/helm/tuber', () => {
     expect(check.code).toBe(0);
   });
 
-  describe('the policy check on a deliberately bad manifest', () => {
+  describe('the checks on deliberately bad manifests', () => {
     let dir: string;
     beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), 'tuber-helm-policy-'));
@@ -120,9 +122,39 @@ stringData: { password: hunter22 }
       expect(about('untagged', 'has no limits.cpu')).toBe(true);
       expect(about('untagged', 'has no readinessProbe')).toBe(true);
       expect(violations.some((line) => line.includes('Secret/inlined'))).toBe(true);
-      // The untagged container is non-root with a read-only root: those rules do not fire for it.
-      expect(about('untagged', 'root')).toBe(false);
+      // The untagged container has a read-only root and drops every capability: those rules do not
+      // fire for it; it still inherits the pod's runAsUser 0, which its runAsNonRoot cannot undo.
+      expect(about('untagged', 'readOnlyRootFilesystem')).toBe(false);
+      expect(about('untagged', 'capabilities')).toBe(false);
+      expect(about('untagged', 'runs as root (runAsUser 0)')).toBe(true);
       expect(result.output).toMatch(/^policy: 2 containers, \d+ violations$/m);
+    });
+
+    it('fails schema validation on a wrong type and on an API that no longer exists', async () => {
+      const bad = join(dir, 'invalid.yaml');
+      writeFileSync(
+        bad,
+        `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: invalid }
+spec:
+  replicas: three
+  selector: { matchLabels: { app: invalid } }
+  template:
+    metadata: { labels: { app: invalid } }
+    spec: { containers: [{ name: app, image: "registry.example.test/app:1.0" }] }
+---
+apiVersion: policy/v1beta1
+kind: PodDisruptionBudget
+metadata: { name: removed }
+spec: { maxUnavailable: 1 }
+`,
+      );
+      const result = await run(['validate', bad], 600_000);
+      expect(result.code, result.output).toBe(1);
+      expect(result.output).toMatch(/Deployment\/invalid \[1\.37\.0\] spec\.replicas: 'three' is not of type/);
+      expect(result.output).toMatch(/PodDisruptionBudget\/removed \[1\.37\.0\] no schema for policy\/v1beta1/);
+      expect(result.output).toMatch(/^validation: 2 manifests, 2 Kubernetes versions \(1\.27\.0, 1\.37\.0, strict\), 4 errors$/m);
     });
   });
 });
