@@ -57,10 +57,16 @@ const quietPath = (url: string | undefined) => url === '/health' || url === '/re
 
 /** The SDK's own warnings (an unreachable trace store) go to stderr as one JSON line, like the logs. */
 const diagLogger = (service: string): DiagLogger => {
-  const line = (level: string) => (message: string, ...args: unknown[]) =>
+  // One line per distinct message a minute at most: an absent trace store fails every export.
+  const said = new Map<string, number>();
+  const line = (level: string) => (message: string, ...args: unknown[]) => {
+    const now = Date.now();
+    if ((said.get(message) ?? -Infinity) > now - 60_000) return;
+    said.set(message, now);
     process.stderr.write(
       `${JSON.stringify({ level, service, msg: `opentelemetry: ${message}`, detail: args.map(String).join(' ') || undefined })}\n`,
     );
+  };
   return { error: line('error'), warn: line('warn'), info: () => {}, debug: () => {}, verbose: () => {} };
 };
 
