@@ -55,17 +55,33 @@ let running: Telemetry | undefined;
 /** Paths that are not worth a trace: probes and the API description. */
 const quietPath = (url: string | undefined) => url === '/health' || url === '/ready' || /\/openapi\.json$/.test(url ?? '');
 
-/** The SDK's own warnings (an unreachable trace store) go to stderr as one JSON line, like the logs. */
-const diagLogger = (service: string): DiagLogger => {
-  // One line per distinct message a minute at most: an absent trace store fails every export.
+/** The text of a diagnostic: the SDK hands some errors over as their JSON. */
+const diagText = (value: unknown): string => {
+  try {
+    const parsed = JSON.parse(String(value)) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : String(value);
+  } catch {
+    return String(value);
+  }
+};
+
+/**
+ * The SDK's own warnings go to stderr as one JSON line, like the logs; one line per distinct
+ * message a minute at most (an absent trace store fails every export), with what to do about it.
+ */
+const diagLogger = (service: string, tracesUrl: string): DiagLogger => {
   const said = new Map<string, number>();
   const line = (level: string) => (message: string, ...args: unknown[]) => {
+    const text = diagText(message);
     const now = Date.now();
-    if ((said.get(message) ?? -Infinity) > now - 60_000) return;
-    said.set(message, now);
-    process.stderr.write(
-      `${JSON.stringify({ level, service, msg: `opentelemetry: ${message}`, detail: args.map(String).join(' ') || undefined })}\n`,
-    );
+    if ((said.get(text) ?? -Infinity) > now - 60_000) return;
+    said.set(text, now);
+    const hint =
+      tracesUrl && /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|timeout/i.test(text)
+        ? `; spans are not reaching ${tracesUrl}: start the trace store (make up does) or set OTEL_EXPORTER_OTLP_ENDPOINT= (empty) to turn tracing off`
+        : '';
+    const detail = args.map(diagText).join(' ') || undefined;
+    process.stderr.write(`${JSON.stringify({ level, service, msg: `opentelemetry: ${text}${hint}`, detail })}\n`);
   };
   return { error: line('error'), warn: line('warn'), info: () => {}, debug: () => {}, verbose: () => {} };
 };
@@ -86,7 +102,7 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
   const metricsPort = options.metricsPort ?? config.METRICS_PORT;
   if (spanProcessors.length === 0 && !metricsPort) return undefined;
 
-  diag.setLogger(diagLogger(options.serviceName), DiagLogLevel.WARN);
+  diag.setLogger(diagLogger(options.serviceName, tracesUrl), DiagLogLevel.WARN);
 
   let metricsUrl: string | undefined;
   const readers: PrometheusExporter[] = [];
