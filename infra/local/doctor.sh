@@ -29,7 +29,8 @@ MINIO_VERSION=$(script_var minio MINIO_VERSION)
 MC_VERSION=$(script_var minio MC_VERSION)
 MAILPIT_VERSION=$(script_var mailpit MAILPIT_VERSION)
 KEYCLOAK_VERSION=$(script_var keycloak KEYCLOAK_VERSION)
-go_builds=("$TUBER_CACHE/bin/ferretdb-$FERRETDB_VERSION" "$TUBER_CACHE/bin/minio-${MINIO_VERSION##*-}" "$TUBER_CACHE/bin/mc-${MC_VERSION##*-}" "$TUBER_CACHE/bin/mailpit-$MAILPIT_VERSION")
+JAEGER_VERSION=$(script_var jaeger JAEGER_VERSION)
+go_builds=("$TUBER_CACHE/bin/ferretdb-$FERRETDB_VERSION" "$TUBER_CACHE/bin/minio-${MINIO_VERSION##*-}" "$TUBER_CACHE/bin/mc-${MC_VERSION##*-}" "$TUBER_CACHE/bin/mailpit-$MAILPIT_VERSION" "$TUBER_CACHE/bin/jaeger-$JAEGER_VERSION")
 kc_home="$TUBER_CACHE/keycloak-$KEYCLOAK_VERSION"
 kc_zip="$TUBER_CACHE/downloads/keycloak-quarkus-dist-$KEYCLOAK_VERSION.zip"
 all_go_built=1
@@ -63,7 +64,7 @@ if [ -n "$java_major" ] && [ "$java_major" -ge 17 ]; then have java "$(first_lin
 hint="make install (apt-get install chromium); the browser tests need it" check_cmd chromium chromium chromium --version
 hint="apt-get install iproute2; without it ports are matched to processes through /proc" optional=optional check_cmd ss ss ss -V
 if [ $all_go_built = 1 ]; then optional=optional; else optional=""; fi
-hint="Go 1.22 or newer (golang-go package, or the Go tarball in /usr/local/go); builds FerretDB, MinIO and Mailpit once" check_cmd go go go version
+hint="Go 1.22 or newer (golang-go package, or the Go tarball in /usr/local/go); builds FerretDB, MinIO, Mailpit and Jaeger once" check_cmd go go go version
 optional=""
 if [ -f "$kc_zip" ] || [ -f "$kc_home/.tuber-build" ]; then optional=optional; fi
 hint="make install (apt-get install maven); downloads Keycloak once" check_cmd maven mvn mvn --version
@@ -114,7 +115,7 @@ while read -r var; do
   fi
 done < <(compgen -v | grep -E '^[A-Z_]+_PORT$' | grep -v '^TUBER_')
 conflicts=0
-daemons=(postgres ferretdb nats redis minio mailpit keycloak gateway auth profile catalog media nutrition orders shell landing buyer farmer)
+daemons=(postgres ferretdb nats redis minio mailpit keycloak jaeger gateway-spans gateway auth profile catalog media nutrition orders shell landing buyer farmer)
 for name in "${daemons[@]}"; do
   ports=""
   for var in $(ports_of "$name"); do ports+="${ports:+, }$var ${!var}"; done

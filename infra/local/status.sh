@@ -16,11 +16,15 @@ declare -A where=(
   [mailpit]="smtp 127.0.0.1:$MAILPIT_SMTP_PORT, http://localhost:$MAILPIT_HTTP_PORT"
   [keycloak]="http://127.0.0.1:$KEYCLOAK_PORT/auth (public $PUBLIC_URL/auth)"
   [gateway]="$PUBLIC_URL"
+  [jaeger]="http://127.0.0.1:$JAEGER_UI_PORT/api/traces (OTLP :$OTLP_GRPC_PORT grpc, :$OTLP_HTTP_PORT http)"
+  [gateway-spans]="udp 127.0.0.1:$GATEWAY_SPANS_PORT -> OTLP (gateway spans; /health)"
 )
 down=0
 for server in "${names[@]}"; do
   # FerretDB's PostgreSQL is shown with it.
   [ "$server" = ferretdb ] && set -- postgres ferretdb || set -- "$server"
+  # The gateway's span relay is started and stopped with Jaeger (docs/adr/0038).
+  [ "$server" = jaeger ] && set -- jaeger gateway-spans
   for name in "$@"; do
     if is_running "$name"; then
       state=running
