@@ -4,12 +4,13 @@
 // send a POST or PATCH a replica already got (no `non_idempotent`). The retry rule is then run in a
 // real nginx, in front of a replica that answers 503 and one that answers 200.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICES = { auth: 4001, profile: 4002, catalog: 4003, media: 4004, nutrition: 4005, orders: 4006 } as const;
@@ -83,6 +84,23 @@ describe('gateway upstreams for service replicas', () => {
     // Keep-alive needs HTTP/1.1 and no "Connection: close" towards the upstream.
     expect(conf).toMatch(/proxy_http_version 1\.1;/);
     expect(conf).toMatch(/proxy_set_header Connection "";/);
+  });
+});
+
+describe('compose: replicas per service', () => {
+  it('runs REPLICAS (default 1) of each service, and the gateway names the service, which resolves to every replica', () => {
+    const compose = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { deploy?: { replicas?: unknown; }; environment?: Record<string, string>; ports?: unknown; container_name?: string }>;
+    };
+    const gateway = compose.services.gateway!.environment!;
+    for (const [name, port] of Object.entries(SERVICES)) {
+      const service = compose.services[name]!;
+      expect(service.deploy?.replicas, name).toBe('${REPLICAS:-1}');
+      // Replicas share nothing a second copy would clash on: no fixed container name, no host port.
+      expect(service.container_name, name).toBeUndefined();
+      expect(service.ports, name).toBeUndefined();
+      expect(gateway[`${name.toUpperCase()}_UPSTREAM`], name).toBe(`${name}:${port}`);
+    }
   });
 });
 
