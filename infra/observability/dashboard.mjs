@@ -4,14 +4,17 @@
 // infra/observability/grafana/dashboards/tuber-golden-signals.json; test/unit/observability.test.ts
 // fails when the committed JSON differs from what this writes.
 //
-// The metrics it reads (Prometheus names; the services expose them on METRICS_PORT 9464, and
-// infra/observability/prometheus.yml adds the label `service`):
-//   http_server_request_duration_seconds_{bucket,count}  OTel HTTP server histogram (seconds), with
-//                                                        http_response_status_code
-//   nodejs_eventloop_delay_p99_seconds                   event-loop delay, p99 (runtime instrumentation)
-//   process_memory_usage_bytes                           resident set size
-//   tuber_event_lag_seconds_{bucket,count}               event created (outbox) -> handled, label consumer
-//   tuber_outbox_depth                                   events waiting in an outbox, label source
+// The metrics it reads (the kit's, docs/observability.md "Metrics"; every series carries
+// service_name, so the same queries work in compose, Kubernetes and the local run):
+//   tuber_http_requests_total                 counter: method, route, status_code
+//   tuber_http_request_duration_{bucket,...}  histogram, seconds
+//   tuber_event_age_{bucket,...}              histogram, seconds: stream stored -> handler started (consumer)
+//   tuber_event_consumer_pending              gauge: not yet delivered to a durable consumer
+//   tuber_event_consumer_ack_pending          gauge: delivered, not yet acknowledged (in flight)
+//   tuber_outbox_depth                        gauge: documents with unpublished events (model)
+//   db_client_connection_count                gauge: MongoDB pool, db_client_connection_state used/idle
+//   tuber_eventloop_delay_p99                 gauge, seconds: event-loop delay p99   (asked for; see
+//   tuber_process_rss                         gauge, bytes: resident set size        docs/observability.md)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,16 +25,17 @@ const WINDOW = '$__rate_interval';
 
 /** The signal panels of one service: [title, unit, [expr, legend][]]. */
 export function serviceSignals(service) {
-  const sel = `service="${service}"`;
-  const duration = 'http_server_request_duration_seconds';
+  const sel = `service_name="${service}"`;
+  // Probes are the platform's, not traffic.
+  const traffic = `${sel},route!~"/health|/ready"`;
   return [
-    ['Rate', 'reqps', [[`sum(rate(${duration}_count{${sel}}[${WINDOW}]))`, 'requests/s']]],
+    ['Rate', 'reqps', [[`sum(rate(tuber_http_requests_total{${traffic}}[${WINDOW}]))`, 'requests/s']]],
     [
       'Errors',
       'percentunit',
       [
         [
-          `sum(rate(${duration}_count{${sel},http_response_status_code=~"5.."}[${WINDOW}])) / clamp_min(sum(rate(${duration}_count{${sel}}[${WINDOW}])), 1e-9)`,
+          `sum(rate(tuber_http_requests_total{${traffic},status_code=~"5.."}[${WINDOW}])) / clamp_min(sum(rate(tuber_http_requests_total{${traffic}}[${WINDOW}])), 1e-9)`,
           '5xx share',
         ],
       ],
@@ -40,12 +44,20 @@ export function serviceSignals(service) {
       'Latency',
       's',
       [0.5, 0.95, 0.99].map((q) => [
-        `histogram_quantile(${q}, sum by (le) (rate(${duration}_bucket{${sel}}[${WINDOW}])))`,
+        `histogram_quantile(${q}, sum by (le) (rate(tuber_http_request_duration_bucket{${traffic}}[${WINDOW}])))`,
         `p${Math.round(q * 100)}`,
       ]),
     ],
-    ['Saturation: event-loop delay p99', 's', [[`max by (instance) (nodejs_eventloop_delay_p99_seconds{${sel}})`, '{{instance}}']]],
-    ['Saturation: memory (RSS)', 'bytes', [[`max by (instance) (process_memory_usage_bytes{${sel}})`, '{{instance}}']]],
+    [
+      'Saturation: in flight',
+      'short',
+      [
+        [`sum(db_client_connection_count{${sel},db_client_connection_state="used"})`, 'MongoDB connections in use'],
+        [`max by (consumer) (tuber_event_consumer_ack_pending{${sel}})`, 'events in flight: {{consumer}}'],
+      ],
+    ],
+    ['Saturation: event-loop delay p99', 's', [[`max by (instance) (tuber_eventloop_delay_p99{${sel}})`, '{{instance}}']]],
+    ['Saturation: memory (RSS)', 'bytes', [[`max by (instance) (tuber_process_rss{${sel}})`, '{{instance}}']]],
   ];
 }
 
@@ -74,16 +86,23 @@ export function dashboard() {
     panel(
       'Event lag p95 by consumer',
       's',
-      [[`histogram_quantile(0.95, sum by (le, service, consumer) (rate(tuber_event_lag_seconds_bucket[${WINDOW}])))`, '{{service}} {{consumer}}']],
-      { h: 8, w: 12, x: 0, y },
-      'From the moment an event is written to its outbox to the moment a consumer has handled it.',
+      [[`histogram_quantile(0.95, sum by (le, service_name, consumer) (rate(tuber_event_age_bucket[${WINDOW}])))`, '{{service_name}} {{consumer}}']],
+      { h: 8, w: 8, x: 0, y },
+      'From the stream storing an event to a consumer starting to handle it (each delivery).',
+    ),
+    panel(
+      'Events waiting per consumer',
+      'short',
+      [['max by (service_name, consumer) (tuber_event_consumer_pending)', '{{service_name}} {{consumer}}']],
+      { h: 8, w: 8, x: 8, y },
+      'Events in the stream not yet delivered to the durable consumer (replicas report the same number).',
     ),
     panel(
       'Outbox depth',
       'short',
-      [['sum by (service, source) (tuber_outbox_depth)', '{{service}} {{source}}']],
-      { h: 8, w: 12, x: 12, y },
-      'Events written but not yet published to the bus; a rising line means the relay or the bus is behind.',
+      [['max by (service_name, model) (tuber_outbox_depth)', '{{service_name}} {{model}}']],
+      { h: 8, w: 8, x: 16, y },
+      'Documents whose outbox still holds unpublished events; a rising line means the relay or the bus is behind.',
     ),
   );
   y += 8;
