@@ -718,6 +718,12 @@ describe('docker-compose.yml: observability', () => {
   });
 
   it('Prometheus scrapes every service on METRICS_PORT 9464, each replica found by DNS', () => {
+    for (const name of backendNames)
+      expect(services[name]!.environment, `${name} telemetry settings`).toMatchObject({
+        METRICS_PORT: '9464',
+        METRICS_HOST: '0.0.0.0',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+      });
     const job = prometheus.scrape_configs.find((j) => j.job_name === 'services');
     expect(job?.dns_sd_configs?.[0]?.port).toBe(9464);
     expect([...(job?.dns_sd_configs?.[0]?.names ?? [])].sort()).toEqual([...backendNames].sort());
