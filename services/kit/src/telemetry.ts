@@ -71,18 +71,20 @@ const diagText = (value: unknown): string => {
  */
 const diagLogger = (service: string, tracesUrl: string): DiagLogger => {
   const said = new Map<string, number>();
-  const line = (level: string) => (message: string, ...args: unknown[]) => {
-    const text = diagText(message);
-    const now = Date.now();
-    if ((said.get(text) ?? -Infinity) > now - 60_000) return;
-    said.set(text, now);
-    const hint =
-      tracesUrl && /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|timeout/i.test(text)
-        ? `; spans are not reaching ${tracesUrl}: start the trace store (make up does) or set OTEL_EXPORTER_OTLP_ENDPOINT= (empty) to turn tracing off`
-        : '';
-    const detail = args.map(diagText).join(' ') || undefined;
-    process.stderr.write(`${JSON.stringify({ level, service, msg: `opentelemetry: ${text}${hint}`, detail })}\n`);
-  };
+  const line =
+    (level: string) =>
+    (message: string, ...args: unknown[]) => {
+      const text = diagText(message);
+      const now = Date.now();
+      if ((said.get(text) ?? -Infinity) > now - 60_000) return;
+      said.set(text, now);
+      const hint =
+        tracesUrl && /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|timeout/i.test(text)
+          ? `; spans are not reaching ${tracesUrl}: start the trace store (make up does) or set OTEL_EXPORTER_OTLP_ENDPOINT= (empty) to turn tracing off`
+          : '';
+      const detail = args.map(diagText).join(' ') || undefined;
+      process.stderr.write(`${JSON.stringify({ level, service, msg: `opentelemetry: ${text}${hint}`, detail })}\n`);
+    };
   return { error: line('error'), warn: line('warn'), info: () => {}, debug: () => {}, verbose: () => {} };
 };
 

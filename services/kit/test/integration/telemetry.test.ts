@@ -149,9 +149,7 @@ describe('telemetry with the real bus', () => {
         .find((line) => line.startsWith(`${name}{`) && labels.every((label) => line.includes(label)))
         ?.split(' ')
         .at(-1);
-    expect(
-      sample('tuber_http_requests_total', ['route="/api/telemetry-test/ping/:id"', 'status_code="200"', 'method="GET"']),
-    ).toBe('3');
+    expect(sample('tuber_http_requests_total', ['route="/api/telemetry-test/ping/:id"', 'status_code="200"', 'method="GET"'])).toBe('3');
     expect(sample('tuber_http_requests_total', ['route="unmatched"', 'status_code="404"'])).toBe('1');
     expect(sample('tuber_http_request_duration_count', ['route="/api/telemetry-test/ping/:id"'])).toBe('3');
     expect(sample('tuber_http_requests_total', ['service_name="kit-telemetry-test"'])).toBeDefined();

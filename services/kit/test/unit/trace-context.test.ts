@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers } from '@nats-io/transport-node';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import {
-  extractTraceContext,
-  injectTraceContext,
-  withConsumeSpan,
-  withPublishSpan,
-  type Delivery,
-} from '../../src/observe.js';
+import { extractTraceContext, injectTraceContext, withConsumeSpan, withPublishSpan, type Delivery } from '../../src/observe.js';
 import { startTelemetry, type Telemetry } from '../../src/telemetry.js';
 
 const exporter = new InMemorySpanExporter();
