@@ -157,7 +157,10 @@ afterAll(async () => {
 
 describe('two processes of catalog and media behind the running stack', () => {
   it('handles each ProductCreated once across the replicas, both media processes take some, and every effect is there once', async () => {
-    const [mediaBefore, catalogBefore] = [await handledBy(media1, 'media-attach-images'), await handledBy(catalog1, 'catalog-read-model-created')];
+    const [mediaBefore, catalogBefore] = [
+      await handledBy(media1, 'media-attach-images'),
+      await handledBy(catalog1, 'catalog-read-model-created'),
+    ];
     const posted: { productId: string; imageIds: string[] }[] = [];
     for (let i = 0; i < PRODUCTS; i++) {
       // A product has 2 to 5 photos.
@@ -193,18 +196,28 @@ describe('two processes of catalog and media behind the running stack', () => {
     // Media: each photo attached to its own product, and to nothing else.
     const allImages = posted.flatMap((p) => p.imageIds);
     const attached = await eventually(
-      () => media.collection('image').find({ image_id: { $in: allImages } }, { projection: { image_id: 1, product_id: 1 } }).toArray(),
+      () =>
+        media
+          .collection('image')
+          .find({ image_id: { $in: allImages } }, { projection: { image_id: 1, product_id: 1 } })
+          .toArray(),
       (docs) => docs.filter((d) => d.product_id).length === 2 * PRODUCTS,
       30_000,
     );
     expect(attached).toHaveLength(2 * PRODUCTS);
     for (const { productId, imageIds } of posted) {
-      expect(attached.filter((d) => d.product_id === productId).map((d) => d.image_id).sort()).toEqual([...imageIds].sort());
+      expect(
+        attached
+          .filter((d) => d.product_id === productId)
+          .map((d) => d.image_id)
+          .sort(),
+      ).toEqual([...imageIds].sort());
     }
     // Catalog read model: each product once in the farmer's set, and its entry there.
     const ids = posted.map((p) => p.productId);
     const listed = await eventually(
-      async () => ((await redis.sendCommand(['ZRANGE', `${READ_MODEL}f:${farmer.id}`, '0', '-1'])) as string[]).filter((id) => ids.includes(id)),
+      async () =>
+        ((await redis.sendCommand(['ZRANGE', `${READ_MODEL}f:${farmer.id}`, '0', '-1'])) as string[]).filter((id) => ids.includes(id)),
       (l) => l.length === PRODUCTS,
     );
     expect([...listed].sort()).toEqual([...ids].sort());
@@ -273,7 +286,8 @@ describe('withLease: scheduled work in one replica at a time', () => {
       await Promise.all(clients.map((c) => closeRedis(c)));
     }
     runs.sort((a, b) => a.start - b.start);
-    for (let i = 1; i < runs.length; i++) expect(runs[i]!.start, `run ${i} starts after run ${i - 1} ended`).toBeGreaterThanOrEqual(runs[i - 1]!.end);
+    for (let i = 1; i < runs.length; i++)
+      expect(runs[i]!.start, `run ${i} starts after run ${i - 1} ended`).toBeGreaterThanOrEqual(runs[i - 1]!.end);
     expect(new Set(runs.map((r) => r.holder)).size, 'both holders ran the job at some point').toBe(2);
     expect(skipped, 'rounds skipped because the other holder had the lease').toBeGreaterThan(0);
   });
@@ -281,11 +295,16 @@ describe('withLease: scheduled work in one replica at a time', () => {
   it('a waiting holder runs once the other is done; a lease whose holder died frees itself after its TTL', async () => {
     const key = `catalog:lease:test-${randomUUID()}`;
     const order: string[] = [];
-    const first = withLease(redis, key, async () => {
-      order.push('first start');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      order.push('first end');
-    }, { ttlMs: 5_000 });
+    const first = withLease(
+      redis,
+      key,
+      async () => {
+        order.push('first start');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        order.push('first end');
+      },
+      { ttlMs: 5_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await withLease(redis, key, async () => order.push('second'), { ttlMs: 5_000, waitMs: 3_000, pollMs: 50 });
     await first;

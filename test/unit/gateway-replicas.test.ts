@@ -30,7 +30,8 @@ function upstream(conf: string, name: string): string {
   expect(found, `upstream ${name}`).not.toBeNull();
   return found![1]!;
 }
-const servers = (block: string) => [...block.matchAll(/^\s*server\s+(\S+)([^;]*);/gm)].map((m) => ({ address: m[1]!, params: m[2]!.trim() }));
+const servers = (block: string) =>
+  [...block.matchAll(/^\s*server\s+(\S+)([^;]*);/gm)].map((m) => ({ address: m[1]!, params: m[2]!.trim() }));
 
 /** The directives of the `location /api/ { ... }` block itself (not its nested locations). */
 function apiDirectives(conf: string): string[] {
@@ -57,7 +58,9 @@ describe('gateway upstreams for service replicas', () => {
         { address: `127.0.0.1:${port + 100}`, params: 'max_fails=2 fail_timeout=5s' },
       ]);
       expect(block, `${name} keeps idle connections`).toMatch(/keepalive \d+;/);
-      expect(conf, `/api/${name}/ goes through the group`).toMatch(new RegExp(`location /api/${name}/\\s+\\{ proxy_pass http://tuber_${name}; \\}|proxy_pass http://tuber_${name};`));
+      expect(conf, `/api/${name}/ goes through the group`).toMatch(
+        new RegExp(`location /api/${name}/\\s+\\{ proxy_pass http://tuber_${name}; \\}|proxy_pass http://tuber_${name};`),
+      );
     }
     // No service is reached except through its group.
     expect(conf).not.toMatch(/proxy_pass http:\/\/127\.0\.0\.1:40\d\d/);
@@ -65,14 +68,15 @@ describe('gateway upstreams for service replicas', () => {
 
   it('lists one server per service when REPLICAS is unset (the stack as before)', () => {
     const conf = render();
-    for (const [name, port] of Object.entries(SERVICES)) expect(servers(upstream(conf, `tuber_${name}`)).map((s) => s.address)).toEqual([`127.0.0.1:${port}`]);
+    for (const [name, port] of Object.entries(SERVICES))
+      expect(servers(upstream(conf, `tuber_${name}`)).map((s) => s.address)).toEqual([`127.0.0.1:${port}`]);
     expect(render(1)).toBe(conf);
   });
 
   it('refuses a REPLICAS that is not 1 to 9', () => {
-    expect(() => execFileSync('bash', [join(repo, 'infra/local/gateway.sh'), 'print'], { env: { ...process.env, REPLICAS: 'two' }, stdio: 'pipe' })).toThrow(
-      /REPLICAS must be a whole number/,
-    );
+    expect(() =>
+      execFileSync('bash', [join(repo, 'infra/local/gateway.sh'), 'print'], { env: { ...process.env, REPLICAS: 'two' }, stdio: 'pipe' }),
+    ).toThrow(/REPLICAS must be a whole number/);
   });
 
   it('retries on the next replica for errors, timeouts, 502 and 503, and never re-sends a request a replica already got unless nginx may (no non_idempotent)', () => {
@@ -90,7 +94,10 @@ describe('gateway upstreams for service replicas', () => {
 describe('compose: replicas per service', () => {
   it('runs REPLICAS (default 1) of each service, and the gateway names the service, which resolves to every replica', () => {
     const compose = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-      services: Record<string, { deploy?: { replicas?: unknown; }; environment?: Record<string, string>; ports?: unknown; container_name?: string }>;
+      services: Record<
+        string,
+        { deploy?: { replicas?: unknown }; environment?: Record<string, string>; ports?: unknown; container_name?: string }
+      >;
     };
     const gateway = compose.services.gateway!.environment!;
     for (const [name, port] of Object.entries(SERVICES)) {
@@ -132,7 +139,10 @@ describe('the rendered retry rule in nginx', () => {
       req.resume();
       req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
     });
-    cleanups.push(() => void failing.server.close(), () => void healthy.server.close());
+    cleanups.push(
+      () => void failing.server.close(),
+      () => void healthy.server.close(),
+    );
     const gatewayPort = await listen(() => undefined).then(({ server, port }) => new Promise<number>((r) => server.close(() => r(port))));
 
     // The catalog's group as rendered, pointed at the two stand-in replicas (failing one first: nginx
@@ -176,7 +186,13 @@ http {
     cleanups.push(() => void nginx.kill('SIGTERM'));
     const base = `http://127.0.0.1:${gatewayPort}`;
     for (let i = 0; i < 100; i++) {
-      if (await fetch(`${base}/up`).then((r) => r.status === 204, () => false)) break;
+      if (
+        await fetch(`${base}/up`).then(
+          (r) => r.status === 204,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 50));
     }
     const get = await fetch(`${base}/get`);
@@ -184,7 +200,13 @@ http {
     const post = await fetch(`${base}/post`, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
     expect(post.status).toBe(503);
     expect(await post.json()).toEqual({ statusCode: 503 });
-    expect(hits.filter((h) => h.endsWith('POST')), 'the POST reached one replica only').toEqual(['failing POST']);
-    expect(hits.filter((h) => h.endsWith('GET')), 'the GET was tried on the other replica').toEqual(['failing GET', 'healthy GET']);
+    expect(
+      hits.filter((h) => h.endsWith('POST')),
+      'the POST reached one replica only',
+    ).toEqual(['failing POST']);
+    expect(
+      hits.filter((h) => h.endsWith('GET')),
+      'the GET was tried on the other replica',
+    ).toEqual(['failing GET', 'healthy GET']);
   });
 });

@@ -25,7 +25,12 @@ export type LeaseOutcome<T> = { ran: true; value: T } | { ran: false };
  * `media:lease:sweep`). When another replica holds it, waits up to `waitMs` for it, then answers
  * `{ ran: false }` without running `work`. Errors from `work` are thrown after the lease is released.
  */
-export async function withLease<T>(redis: RedisClient, key: string, work: () => Promise<T>, options: LeaseOptions): Promise<LeaseOutcome<T>> {
+export async function withLease<T>(
+  redis: RedisClient,
+  key: string,
+  work: () => Promise<T>,
+  options: LeaseOptions,
+): Promise<LeaseOutcome<T>> {
   const deadline = Date.now() + (options.waitMs ?? 0);
   let release = await tryLock(redis, key, options.ttlMs);
   while (!release && Date.now() < deadline) {
