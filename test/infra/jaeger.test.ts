@@ -146,11 +146,18 @@ describe('the gateway’s span (http://localhost:GATEWAY_PORT)', () => {
     await response.arrayBuffer();
     const requestId = response.headers.get('x-request-id') ?? '';
     expect(requestId).toMatch(/^[0-9a-f]{32}$/);
-    const { trace: found, span } = await gatewaySpan(traceId, requestId.slice(16));
+    const { span } = await gatewaySpan(traceId, requestId.slice(16));
     expect(span.references).toEqual([{ refType: 'CHILD_OF', traceID: traceId, spanID: callerSpan }]);
-    // When the service is instrumented (docs/observability.md), its server span is the gateway's child.
-    for (const child of found.spans.filter((s) => serviceOf(found, s) === 'catalog' && s.references[0]?.spanID === span.spanID))
-      expect(child.traceID).toBe(traceId);
+    // The catalog service (OpenTelemetry, docs/observability.md) continued what the gateway sent it:
+    // its server span is in the same trace with the gateway's span as parent.
+    const withService = await eventually(
+      () => trace(traceId),
+      (t) => Boolean(t?.spans.some((s) => serviceOf(t, s) === 'catalog' && s.references.some((r) => r.spanID === span.spanID))),
+      15_000,
+    );
+    const child = withService!.spans.find((s) => serviceOf(withService!, s) === 'catalog' && s.references.some((r) => r.spanID === span.spanID));
+    expect(child, `a catalog span whose parent is the gateway's ${span.spanID}: ${JSON.stringify(withService!.spans.map((s) => [serviceOf(withService!, s), s.operationName, s.references.map((r) => r.spanID)]))}`).toBeDefined();
+    expect(child!.operationName).toBe('GET /api/catalog/products');
   });
 
   it('does not continue a malformed or all-zero traceparent, and does not record a trace the caller did not sample', async () => {
