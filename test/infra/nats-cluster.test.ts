@@ -154,6 +154,10 @@ describe('the kit on the cluster', () => {
     } finally {
       await bus.close();
     }
+    // A process without NATS_STREAM_REPLICAS (a test, a tool) leaves the streams' count alone.
+    delete process.env.NATS_STREAM_REPLICAS;
+    await (await EventBus.connect(clusterUrl('tuber-test'), 'cluster-test-unset', log)).close();
+    expect((await jsm.streams.info(EVENT_STREAM)).config.num_replicas).toBe(3);
   });
 
   it('refuses more replicas than the cluster has nodes, saying what to change', async () => {

@@ -34,9 +34,10 @@ export const NatsConfig = Type.Object({
   /**
    * Copies JetStream keeps of each stream the kit declares (docs/adr/0040): 1 on a single server,
    * 3 on the 3-node cluster (a stream then survives the loss of one node). An existing stream
-   * with another count is updated to this one.
+   * with another count is updated to this one. Unset (tests, tools): a new stream gets 1 and an
+   * existing one keeps its count, so a test process never scales the cluster's streams down.
    */
-  NATS_STREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
+  NATS_STREAM_REPLICAS: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
 });
 export const RedisConfig = Type.Object({ REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }) });
 export const mongoConfig = (db: string) => Type.Object({ MONGO_URL: Type.String({ default: `mongodb://127.0.0.1:27017/${db}` }) });

@@ -128,14 +128,17 @@ export class EventBus {
     return () => this.#reconnectListeners.delete(listener);
   }
 
-  /** Copies JetStream keeps of each stream this bus declares (NATS_STREAM_REPLICAS; docs/adr/0040). */
-  #streamReplicas = 1;
+  /**
+   * Copies JetStream keeps of each stream this bus declares (NATS_STREAM_REPLICAS; docs/adr/0040);
+   * unset: 1 for a new stream, and an existing one keeps its count.
+   */
+  #streamReplicas: number | undefined;
 
   static async connect(
     url: string,
     name: string,
     log: FastifyBaseLogger,
-    // Default: NATS_STREAM_REPLICAS from the environment (1 unless set; 3 for the 3-node cluster).
+    // Default: NATS_STREAM_REPLICAS from the environment (app.sh and compose set it: 1, or 3 for the cluster).
     streamOptions: { replicas?: number } = {},
   ): Promise<EventBus> {
     // Credentials come in the URL (docs/adr/0017); replies use the user's own inbox prefix,
@@ -178,13 +181,16 @@ export class EventBus {
    * count follow their stream). More copies than the server has nodes is refused with the reason.
    */
   async #ensure(name: string, subjects: string): Promise<void> {
-    const replicas = this.#streamReplicas;
+    const replicas = this.#streamReplicas ?? 1;
+    // With one copy an error is what it always was; with more, it says which setting to change.
     const refused = (err: unknown) =>
-      new Error(
-        `JetStream refused ${replicas} replica(s) for the stream ${name}: ${err instanceof Error ? err.message : String(err)}. ` +
-          `NATS_STREAM_REPLICAS must not exceed the number of clustered NATS servers (1 for a single server, 3 for the cluster; docs/adr/0040).`,
-        { cause: err },
-      );
+      replicas === 1
+        ? err
+        : new Error(
+            `JetStream refused ${replicas} replica(s) for the stream ${name}: ${err instanceof Error ? err.message : String(err)}. ` +
+              `NATS_STREAM_REPLICAS must not exceed the number of clustered NATS servers (1 for a single server, 3 for the cluster; docs/adr/0040).`,
+            { cause: err },
+          );
     // A single server refuses to create such a stream, but (nats-server 2.9) accepts the update and
     // then keeps one copy that claims three: never ask a server outside a cluster for more than one.
     if (replicas > 1 && !this.connection.info?.cluster) throw refused(new Error('the server is not part of a cluster'));
@@ -205,7 +211,7 @@ export class EventBus {
         });
       return;
     }
-    if ((current || 1) === replicas) return;
+    if (this.#streamReplicas === undefined || (current || 1) === replicas) return;
     await this.jsm.streams.update(name, { num_replicas: replicas }).catch((err: unknown) => {
       throw refused(err);
     });

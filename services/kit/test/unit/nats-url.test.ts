@@ -34,8 +34,8 @@ describe('natsServer', () => {
 });
 
 describe('NATS_STREAM_REPLICAS', () => {
-  it('is 1 unless set, and only 1 to 5', () => {
-    expect(loadConfig(NatsConfig, {}).NATS_STREAM_REPLICAS).toBe(1);
+  it('is unset unless set (the kit then leaves existing streams as they are), and only 1 to 5', () => {
+    expect(loadConfig(NatsConfig, {}).NATS_STREAM_REPLICAS).toBeUndefined();
     expect(loadConfig(NatsConfig, { NATS_STREAM_REPLICAS: '3' }).NATS_STREAM_REPLICAS).toBe(3);
     expect(() => loadConfig(NatsConfig, { NATS_STREAM_REPLICAS: '0' })).toThrow(/NATS_STREAM_REPLICAS/);
     expect(() => loadConfig(NatsConfig, { NATS_STREAM_REPLICAS: 'three' })).toThrow(/NATS_STREAM_REPLICAS/);
