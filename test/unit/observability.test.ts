@@ -113,6 +113,24 @@ describe('Grafana dashboard (infra/observability/grafana/dashboards)', () => {
   });
 });
 
+describe('Prometheus for Kubernetes (infra/observability/prometheus-kubernetes.yml)', () => {
+  it('keeps only pods annotated prometheus.io/scrape, on the port and path they name', () => {
+    const config = parse(read('infra/observability/prometheus-kubernetes.yml')) as {
+      scrape_configs: { kubernetes_sd_configs: { role: string }[]; relabel_configs: { source_labels?: string[]; action?: string; regex?: string; target_label?: string }[] }[];
+    };
+    const job = config.scrape_configs[0]!;
+    expect(job.kubernetes_sd_configs[0]!.role).toBe('pod');
+    const keep = job.relabel_configs.find((r) => r.action === 'keep');
+    expect(keep).toMatchObject({ source_labels: ['__meta_kubernetes_pod_annotation_prometheus_io_scrape'], regex: 'true' });
+    const targets = job.relabel_configs.map((r) => r.target_label);
+    expect(targets).toEqual(expect.arrayContaining(['__address__', '__metrics_path__']));
+    // The port rewrite: host of the pod address, port from the annotation.
+    const address = job.relabel_configs.find((r) => r.target_label === '__address__')!;
+    const match = new RegExp(`^${address.regex}$`).exec('10.1.2.3:4003;9464');
+    expect(match?.slice(1)).toEqual(['10.1.2.3', '9464']);
+  });
+});
+
 describe('gateway span relay (infra/observability/gateway-spans.mjs)', () => {
   it('turns an nginx record into an OTLP server span with the gateway’s ids, timing, route and status', async () => {
     const { toSpan } = (await import(new URL('../../infra/observability/gateway-spans.mjs', import.meta.url).href)) as {
