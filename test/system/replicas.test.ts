@@ -16,7 +16,8 @@ import mongoose from 'mongoose';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_STREAM } from '@tuber/contracts';
-import { closeRedis, connectRedis, tryLock, withLease, type RedisClient } from '@tuber/kit';
+import { closeRedis, connectMongo, connectRedis, tryLock, withLease, type RedisClient } from '@tuber/kit';
+import { orderModels, renumberDuplicates } from '../../services/orders/src/domain/models.js';
 import { api, eventually, imageForm, photo } from '../support/api.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
 import { mongoUrl, natsUrl, redisUrl } from '../support/credentials.js';
@@ -317,5 +318,40 @@ describe('withLease: scheduled work in one replica at a time', () => {
     expect((await withLease(redis, dead, async () => 'ran', { ttlMs: 5_000 })).ran).toBe(false);
     const later = await withLease(redis, dead, async () => 'ran', { ttlMs: 5_000, waitMs: 2_000, pollMs: 50 });
     expect(later).toEqual({ ran: true, value: 'ran' });
+  });
+});
+
+describe('start-up jobs of two replicas at once', () => {
+  it('orders: two replicas renumbering the same duplicate request numbers renumber each request once, taking one number each', async () => {
+    const database = `orders_replicas_${randomUUID().slice(0, 8)}`;
+    const connections = [await connectMongo(mongoUrl(database)), await connectMongo(mongoUrl(database))];
+    const clients = [await connectRedis(redisUrl()), await connectRedis(redisUrl())];
+    try {
+      const [first, second] = connections.map((c) => orderModels(c));
+      const at = Date.now();
+      const requests = ['a', 'b', 'c', 'd'].map((name, i) => ({
+        request_id: `${database}-${name}`,
+        // a, b and c were numbered alike (the old counter race); d has its own number.
+        number: name === 'd' ? 'TM-1002' : 'TM-1001',
+        created_at: new Date(at + i * 1000),
+      }));
+      await first!.Request.collection.insertMany(requests.map((r) => ({ ...r })));
+      await first!.Counter.collection.insertOne({ _id: 'request_number', seq: 2 } as never);
+
+      const [one, two] = await Promise.all([renumberDuplicates(first!, clients[0]!), renumberDuplicates(second!, clients[1]!)]);
+      const changed = [...one, ...two];
+      expect(changed.map((c) => c.request_id).sort(), 'b and c renumbered, once each').toEqual([`${database}-b`, `${database}-c`]);
+      const after = await first!.Request.find({}, { request_id: 1, number: 1 }).sort({ created_at: 1 }).lean();
+      const numbers = after.map((r) => r.number);
+      expect(numbers[0], 'the first sent keeps its number').toBe('TM-1001');
+      expect(numbers[3]).toBe('TM-1002');
+      expect(new Set(numbers).size, `every request has its own number: ${numbers.join(', ')}`).toBe(4);
+      const counter = await first!.Counter.collection.findOne({ _id: 'request_number' } as never);
+      expect(counter?.seq, 'one counter value taken per renumbered request').toBe(4);
+    } finally {
+      await connections[0]!.dropDatabase().catch(() => undefined);
+      await Promise.all(connections.map((c) => c.close()));
+      await Promise.all(clients.map((c) => closeRedis(c)));
+    }
   });
 });
