@@ -113,14 +113,6 @@ nats_url() {
 }
 nats_replicas() { echo "${NATS_STREAM_REPLICAS:-${NATS_NODES:-1}}"; }
 
-# The environment of replica i: service_env, with every other port the process opens (a metrics
-# port, when one is set) moved by 100*i like its HTTP port, so replicas never compete for one.
-replica_env() {
-  local name=$1 replica=${2:-0}
-  service_env "$name" "$replica" | awk -F= -v shift_by=$((REPLICA_PORT_STEP * replica)) \
-    'shift_by > 0 && $1 == "METRICS_PORT" && $2 ~ /^[0-9]+$/ && $2 > 0 { print "METRICS_PORT=" ($2 + shift_by); next } { print }'
-}
-
 secret() {
   local file="$TUBER_STATE/secrets/$1"
   [ -f "$file" ] && cat "$file" || echo ""
@@ -132,7 +124,7 @@ start_one() {
   port=$(instance_port "$instance")
   if is_service "$name"; then
     [ -f "$root/services/$name/dist/server.js" ] || { echo "services/$name is not built: run 'make build'" >&2; return 1; }
-    mapfile -t vars < <(replica_env "$name" "$replica")
+    mapfile -t vars < <(service_env "$name" "$replica")
     start_daemon "$instance" env "${vars[@]}" node "$root/services/$name/dist/server.js"
     wait_http "http://127.0.0.1:$port/health" "$instance"
   else
@@ -151,7 +143,7 @@ cmd=${1:-status}
 shift || true
 if [ "$cmd" = env ]; then
   is_service "${1:-}" || { echo "usage: app.sh env SERVICE [REPLICA]   (services: ${SERVICES[*]})" >&2; exit 2; }
-  replica_env "$1" "${2:-0}"
+  service_env "$1" "${2:-0}"
   exit 0
 fi
 names=("$@")
