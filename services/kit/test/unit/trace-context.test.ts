@@ -66,7 +66,7 @@ describe('trace context in NATS headers', () => {
     expect(trace.getSpanContext(extractTraceContext(undefined))).toBeUndefined();
   });
 
-  it('makes the consumer span a child of the producer span, linked to it, across the headers', async () => {
+  it('makes the consumer span a child of the producer span across the headers', async () => {
     exporter.reset();
     const h = headers();
     await withPublishSpan('tuber.test.thing.v1', 'm-1', async () => injectTraceContext(h));
@@ -86,7 +86,6 @@ describe('trace context in NATS headers', () => {
     expect(consumer?.kind).toBe(SpanKind.CONSUMER);
     expect(consumer?.spanContext().traceId).toBe(producer?.spanContext().traceId);
     expect(consumer?.parentSpanContext?.spanId).toBe(producer?.spanContext().spanId);
-    expect(consumer?.links.map((l) => l.context.spanId)).toEqual([producer?.spanContext().spanId]);
     expect(consumer?.attributes).toMatchObject({
       'messaging.system': 'nats',
       'messaging.consumer.group.name': 'test-consumer',
