@@ -124,8 +124,15 @@ CONF
     _tuber_ports[nats-$n]="NATS_${n}_PORT NATS_${n}_MONITOR_PORT NATS_${n}_CLUSTER_PORT"
     export "NATS_${n}_PORT=$(node_port "$NATS_PORT" "$n")" "NATS_${n}_MONITOR_PORT=$(node_port "$NATS_MONITOR_PORT" "$n")" \
       "NATS_${n}_CLUSTER_PORT=$(node_port "$NATS_CLUSTER_PORT" "$n")"
-    if is_running "nats-$n"; then
-      # Running: permissions are applied by a reload (a new user needs a restart: see the single server).
+    if is_running "nats-$n" && [ -n "$(missing_users "$(pid_of "nats-$n")")" ]; then
+      # A new user's password reaches a server only through its environment: restart this node, one
+      # at a time (the two others keep the cluster and its streams available meanwhile).
+      log "nats-$n: restarting to add the user(s)$(missing_users "$(pid_of "nats-$n")")"
+      stop_daemon "nats-$n"
+      start_daemon "nats-$n" nats-server -c "$cluster_conf" -js
+      wait_http "http://127.0.0.1:$(node_port "$NATS_MONITOR_PORT" "$n")/healthz" "nats-$n" 60
+    elif is_running "nats-$n"; then
+      # Changed permissions alone are applied by a reload, without dropping anyone.
       kill -HUP "$(pid_of "nats-$n")"
     else
       start_daemon "nats-$n" nats-server -c "$cluster_conf" -js
@@ -135,6 +142,16 @@ CONF
     wait_http "http://127.0.0.1:$(node_port "$NATS_MONITOR_PORT" "$n")/healthz" "nats-$n" 60
   done
   wait_meta_leader 60
+}
+
+# The users (of $users) whose password is not in the environment of the server PID.
+missing_users() {
+  local pid=$1 user variable missing=""
+  for user in $users; do
+    variable="NATS_$(echo "$user" | tr 'a-z-' 'A-Z_')_PASSWORD"
+    tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null | grep -qxF "$variable=${!variable}" || missing+=" $user"
+  done
+  echo "$missing"
 }
 
 # Waits until every node knows all NATS_NODES peers and names the same JetStream meta leader (the
