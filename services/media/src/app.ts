@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
   createServiceApp,
-  lockOutboxWrites,
-  redisDocumentLock,
   useAuth,
   useEventBus,
   useMongo,
@@ -14,7 +12,7 @@ import {
 } from '@tuber/kit';
 import type { MediaConfig } from './config.js';
 import { decodeGate } from './domain/decode-gate.js';
-import { imageModel } from './domain/images.js';
+import { imageDocumentLock, imageModel } from './domain/images.js';
 import { cleanIncompleteUploads, finishRemovals, reconcileBucket, sweepOrphans } from './domain/lifecycle.js';
 import { followProducts } from './events/product-images.js';
 import { imageRoutes } from './routes/images.js';
@@ -38,14 +36,16 @@ export async function buildApp(config: MediaConfig, store: ImageStore = minioSto
   await app.register(multipart, { limits: { fileSize: config.MEDIA_MAX_FILE_BYTES, files: 1, fields: 10, parts: 20 } });
   const Image = imageModel(mongo);
   await Image.init();
-  // Every write of an image record with other writers (attach, removal, the outbox) is one at a time:
-  // FerretDB 1.x writes a whole document back, so two at once can lose one (ADR 0030).
-  lockOutboxWrites(
-    Image,
-    redisDocumentLock(redis, 'image_id', (id) => `media:lock:image:${id}`),
-  );
-  // Events not yet out (a bus outage, a crash) go out later; removals wait for theirs.
-  await useOutboxRelay(app, bus, [{ model: Image, key: 'image_id', afterFlush: () => finishRemovals(Image, store, bus) }]);
+  // Events not yet out (a bus outage, a crash) go out later; removals wait for theirs. Every write of
+  // an image record with other writers (attach, removal, the outbox) takes its lock (ADR 0035).
+  await useOutboxRelay(app, bus, [
+    {
+      model: Image,
+      key: 'image_id',
+      afterFlush: () => finishRemovals(Image, store, bus),
+      lock: imageDocumentLock(redis),
+    },
+  ]);
   imageRoutes(app, {
     Image,
     store,
