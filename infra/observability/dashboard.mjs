@@ -86,7 +86,12 @@ export function dashboard() {
     panel(
       'Event lag p95 by consumer',
       's',
-      [[`histogram_quantile(0.95, sum by (le, service_name, consumer) (rate(tuber_event_age_bucket[${WINDOW}])))`, '{{service_name}} {{consumer}}']],
+      [
+        [
+          `histogram_quantile(0.95, sum by (le, service_name, consumer) (rate(tuber_event_age_bucket[${WINDOW}])))`,
+          '{{service_name}} {{consumer}}',
+        ],
+      ],
       { h: 8, w: 8, x: 0, y },
       'From the stream storing an event to a consumer starting to handle it (each delivery).',
     ),
@@ -111,7 +116,9 @@ export function dashboard() {
     const signals = serviceSignals(service);
     const width = Math.floor(24 / signals.length);
     signals.forEach(([title, unit, queries], i) => {
-      panels.push(panel(`${service} · ${title}`, unit, queries, { h: 7, w: i === signals.length - 1 ? 24 - width * i : width, x: width * i, y }));
+      panels.push(
+        panel(`${service} · ${title}`, unit, queries, { h: 7, w: i === signals.length - 1 ? 24 - width * i : width, x: width * i, y }),
+      );
     });
     y += 7;
   }
@@ -132,7 +139,14 @@ export function dashboard() {
   };
 }
 
+/** The file's text: the dashboard as JSON, laid out by the repo's Prettier settings. */
+export async function render() {
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(OUTPUT)) ?? {};
+  return prettier.format(JSON.stringify(dashboard()), { ...options, parser: 'json' });
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeFileSync(OUTPUT, `${JSON.stringify(dashboard(), null, 2)}\n`);
+  writeFileSync(OUTPUT, await render());
   console.log(`wrote ${OUTPUT}`);
 }

@@ -114,7 +114,9 @@ async function flush() {
   const body = {
     resourceSpans: [
       {
-        resource: { attributes: [str('service.name', serviceName), str('service.namespace', 'tuber'), str('telemetry.sdk.name', 'nginx-syslog')] },
+        resource: {
+          attributes: [str('service.name', serviceName), str('service.namespace', 'tuber'), str('telemetry.sdk.name', 'nginx-syslog')],
+        },
         scopeSpans: [{ scope: { name: 'tuber.gateway', version: '1' }, spans: batch }],
       },
     ],

@@ -155,8 +155,13 @@ describe('the gateway’s span (http://localhost:GATEWAY_PORT)', () => {
       (t) => Boolean(t?.spans.some((s) => serviceOf(t, s) === 'catalog' && s.references.some((r) => r.spanID === span.spanID))),
       15_000,
     );
-    const child = withService!.spans.find((s) => serviceOf(withService!, s) === 'catalog' && s.references.some((r) => r.spanID === span.spanID));
-    expect(child, `a catalog span whose parent is the gateway's ${span.spanID}: ${JSON.stringify(withService!.spans.map((s) => [serviceOf(withService!, s), s.operationName, s.references.map((r) => r.spanID)]))}`).toBeDefined();
+    const child = withService!.spans.find(
+      (s) => serviceOf(withService!, s) === 'catalog' && s.references.some((r) => r.spanID === span.spanID),
+    );
+    expect(
+      child,
+      `a catalog span whose parent is the gateway's ${span.spanID}: ${JSON.stringify(withService!.spans.map((s) => [serviceOf(withService!, s), s.operationName, s.references.map((r) => r.spanID)]))}`,
+    ).toBeDefined();
     expect(child!.operationName).toBe('GET /api/catalog/products');
   });
 
@@ -196,7 +201,10 @@ describe('the gateway template in a private nginx, with an upstream that echoes 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'tuber-gateway-trace-'));
     echo = http.createServer((request, response) => {
-      received.push({ traceparent: request.headers.traceparent as string | undefined, requestId: request.headers['x-request-id'] as string });
+      received.push({
+        traceparent: request.headers.traceparent as string | undefined,
+        requestId: request.headers['x-request-id'] as string,
+      });
       response.setHeader('content-type', 'application/json');
       response.end('{}');
     });
@@ -215,7 +223,9 @@ describe('the gateway template in a private nginx, with an upstream that echoes 
     // relay's address stays.
     const conf = rendered
       .replace(/listen 127\.0\.0\.1:\d+;/, `listen 127.0.0.1:${gatewayPort};`)
-      .replace(/127\.0\.0\.1:(\d+)/g, (match, port: string) => (match === spansAddress || match === `127.0.0.1:${gatewayPort}` ? match : `127.0.0.1:${echoPort}`));
+      .replace(/127\.0\.0\.1:\d+/g, (match) =>
+        match === spansAddress || match === `127.0.0.1:${gatewayPort}` ? match : `127.0.0.1:${echoPort}`,
+      );
     const temp = join(work, 'temp');
     mkdirSync(temp);
     writeFileSync(join(work, 'default.conf'), conf);
@@ -237,7 +247,11 @@ describe('the gateway template in a private nginx, with an upstream that echoes 
     );
     nginx = spawn('nginx', ['-c', join(work, 'nginx.conf'), '-p', work], { stdio: 'ignore' });
     const health = await eventually(
-      () => fetch(`${base}/gateway-health`).then((r) => r.status, () => 0),
+      () =>
+        fetch(`${base}/gateway-health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
       (status) => status === 200,
       10_000,
     );
@@ -257,7 +271,8 @@ describe('the gateway template in a private nginx, with an upstream that echoes 
       const response = await fetch(`${base}/api/orders/requests`, { headers: incoming ? { traceparent: incoming } : {} });
       expect(response.status).toBe(200);
       expect(received).toHaveLength(1);
-      const [, traceId = '', parent = '', flags = ''] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(received[0]!.traceparent ?? '') ?? [];
+      const [, traceId = '', parent = '', flags = ''] =
+        /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(received[0]!.traceparent ?? '') ?? [];
       expect(traceId, `upstream got traceparent ${received[0]!.traceparent}`).toMatch(/^[0-9a-f]{32}$/);
       expect(flags).toBe('01');
       if (incoming) {
