@@ -11,7 +11,7 @@ import { BlockList, isIP } from 'node:net';
 import { ErrorResponse, HealthResponse, ReadyResponse } from '@tuber/contracts';
 import { badRequest, registerErrorHandling } from './errors.js';
 import { Readiness } from './readiness.js';
-import { recordHttpRequest } from './observe.js';
+import { instrumentFastify, recordHttpRequest } from './observe.js';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -134,6 +134,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   });
   // Before swagger, so the OpenAPI document lists these statuses too.
   app.addHook('onRoute', declareKitAnswers);
+  // Fastify spans when telemetry runs; after declareKitAnswers, which reads what the tracing wraps.
+  instrumentFastify(app);
 
   await app.register(swagger, {
     openapi: {

@@ -128,21 +128,16 @@ export async function withConsumeSpan<T>(delivery: Delivery, work: () => Promise
       subject: delivery.subject,
     });
   }
-  return tracer().startActiveSpan(
-    `${delivery.subject} process`,
-    { kind: SpanKind.CONSUMER, attributes },
-    parent,
-    async (span) => {
-      try {
-        return await work();
-      } catch (err) {
-        failSpan(span, err);
-        throw err;
-      } finally {
-        span.end();
-      }
-    },
-  );
+  return tracer().startActiveSpan(`${delivery.subject} process`, { kind: SpanKind.CONSUMER, attributes }, parent, async (span) => {
+    try {
+      return await work();
+    } catch (err) {
+      failSpan(span, err);
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /** Marks the current span (the consumer's) failed without ending it: the handler threw. */
@@ -258,6 +253,22 @@ export function watchConsumerLag(
 /** Sets the outbox depth of one model (documents with a non-empty outbox). */
 export function setOutboxDepth(model: string, documents: number): void {
   outboxDepth.set(model, documents);
+}
+
+let fastifyInstrumenter: ((app: unknown) => void) | undefined;
+
+/** telemetry.ts hands over how to add @fastify/otel's hooks to an app. */
+export function setFastifyInstrumenter(instrument: (app: unknown) => void): void {
+  fastifyInstrumenter = instrument;
+}
+
+/**
+ * Adds the Fastify spans (request, handler, each hook) to an app when telemetry runs. Called by
+ * createServiceApp after its own onRoute hooks: the tracing wraps route hooks in functions of its
+ * own, and the kit reads the statuses tagged on its pre-handlers (ANSWERS) before that.
+ */
+export function instrumentFastify(app: unknown): void {
+  fastifyInstrumenter?.(app);
 }
 
 let shutdownHook: (() => Promise<void>) | undefined;

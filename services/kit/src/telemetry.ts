@@ -1,7 +1,7 @@
 // Starts the OpenTelemetry Node SDK for one service (docs/adr/0037). A service's server.ts imports
 // this module (`@tuber/kit/telemetry`) and calls startTelemetry before it imports anything else, so
 // that the instrumentations hook `http`, `mongodb` and `@redis/client` before the first require of
-// them; Fastify is traced through @fastify/otel's initialization hook. Off unless a trace endpoint
+// them; createServiceApp adds @fastify/otel's hooks to each app. Off unless a trace endpoint
 // (OTEL_EXPORTER_OTLP_ENDPOINT / OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) or a metrics port
 // (METRICS_PORT) is set, or a test hands in its own span processors: tests and development without
 // a trace store run without it. This module must not import the kit's index (fastify, mongoose).
@@ -18,7 +18,7 @@ import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose
 import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { loadConfig } from './config.js';
-import { enableKitMetrics, onTelemetryShutdown } from './observe.js';
+import { enableKitMetrics, onTelemetryShutdown, setFastifyInstrumenter } from './observe.js';
 
 export const TelemetryConfig = Type.Object({
   /** Base URL of an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318); traces go to <it>/v1/traces. Empty: no traces. */
@@ -123,6 +123,11 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
     metricsUrl = `http://${host}:${metricsPort}/metrics`;
   }
 
+  // Added to each app by createServiceApp (observe.ts instrumentFastify), after the kit's own
+  // onRoute hooks, not on Fastify's initialization: it wraps route hooks the kit inspects.
+  const fastifyOtel = new FastifyOtelInstrumentation({ ignorePaths: (route: { url: string }) => quietPath(route.url) });
+  setFastifyInstrumenter((app) => fastifyOtel.plugin()(app as never, {}, () => {}));
+
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
     // Only what is configured here: no exporter or detector is taken from the environment.
@@ -134,10 +139,7 @@ export async function startTelemetry(options: TelemetryOptions): Promise<Telemet
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request: IncomingMessage) => quietPath(request.url?.split('?')[0]),
       }),
-      new FastifyOtelInstrumentation({
-        registerOnInitialization: true,
-        ignorePaths: (route: { url: string }) => quietPath(route.url),
-      }),
+      fastifyOtel,
       new MongoDBInstrumentation({ dbStatementSerializer: () => '' }),
       new MongooseInstrumentation(),
       // Only inside a request or an event: not the readiness probes and lock renewals of an idle service.

@@ -12,6 +12,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@o
 import { EVENT_STREAM, type EventContract } from '@tuber/contracts';
 import { startTelemetry, type Telemetry } from '../../src/telemetry.js';
 import { createServiceApp, EventBus, type ServiceApp } from '../../src/index.js';
+import { ANSWERS } from '../../src/app.js';
 import { natsUrl } from '../../../../test/support/credentials.js';
 import { until } from '../support/until.js';
 
@@ -52,6 +53,13 @@ beforeAll(async () => {
   bus = await EventBus.connect(natsUrl(), 'kit-telemetry-test', log);
   app = await createServiceApp({ name: 'telemetry-test', logLevel: 'silent' });
   app.get('/api/telemetry-test/ping/:id', async () => ({ pong: true }));
+  // A route behind a kit pre-handler that declares what it may answer (as authenticate does).
+  const guard = Object.assign(async () => undefined, { [ANSWERS]: [401, 503] });
+  app.get(
+    '/api/telemetry-test/guarded',
+    { onRequest: guard, schema: { response: { 200: Type.Object({ ok: Type.Boolean() }) } } },
+    async () => ({ ok: true }),
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
 });
 
@@ -67,6 +75,21 @@ describe('telemetry with the real bus', () => {
   it('starts only because a span processor and a metrics port were given', () => {
     expect(telemetry?.tracing).toBe(true);
     expect(telemetry?.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+  });
+
+  it('keeps the statuses the kit’s pre-handlers declare although the Fastify tracing wraps them', async () => {
+    const doc = app.swagger() as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    expect(Object.keys(doc.paths['/api/telemetry-test/guarded']!.get.responses).sort()).toEqual(['200', '401', '503']);
+    // ...and the route is traced: its handler span is there.
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    expect((await fetch(`${base}/api/telemetry-test/guarded`)).status).toBe(200);
+    await until(
+      () =>
+        exporter
+          .getFinishedSpans()
+          .some((s) => s.name.startsWith('handler') && s.attributes['http.route'] === '/api/telemetry-test/guarded'),
+      5_000,
+    );
   });
 
   it('a publish and its consumption make one trace: the consumer span is the producer span’s child', async () => {
