@@ -118,7 +118,7 @@ lines.push('bash test/chaos/run.sh test/chaos/r1-   # some scenarios only (vites
 lines.push('```');
 lines.push('');
 lines.push(
-  '`make test` runs the short form of the scenarios that are quick enough for CI (R1, R3, R6 and R7; see test/run.sh) as its last project. ' +
+  '`make test` runs the short form of the scenarios that are quick enough for CI (R1, R3, R6, R7 and R8; see test/run.sh) as its last project. ' +
     'The scenarios kill, restart and pause servers of the running stack: the runner holds `/tmp/tuber-stack.lock` while they run, and each ' +
     'scenario puts back whatever it broke (test/chaos/support/faults.ts, `restoreAll`) even when it fails. Records go to `.run/chaos/` ' +
     '(one JSON per scenario, `CHAOS_RESULTS` to move them); `npx tsx test/chaos/render.ts` renders them again.',
