@@ -18,6 +18,7 @@ import {
   type TextMapGetter,
   type TextMapSetter,
 } from '@opentelemetry/api';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** Name of the kit's tracer and meter. */
 export const INSTRUMENTATION_SCOPE = '@tuber/kit';
@@ -221,6 +222,21 @@ export function enableKitMetrics(): void {
     .addCallback((result) => {
       for (const [model, depth] of outboxDepth) result.observe(depth, { model });
     });
+  // Saturation: how late the event loop runs its callbacks (p99 over each scrape interval), and memory.
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
+  meter
+    .createObservableGauge('tuber.eventloop.delay.p99', {
+      description: 'p99 of the event loop delay since the previous collection',
+      unit: 's',
+    })
+    .addCallback((result) => {
+      if (loopDelay.count > 0) result.observe(loopDelay.percentile(99) / 1e9);
+      loopDelay.reset();
+    });
+  meter
+    .createObservableGauge('tuber.process.rss', { description: 'Resident set size of the process', unit: 'By' })
+    .addCallback((result) => result.observe(process.memoryUsage.rss()));
 }
 
 const instruments = (): Instruments | undefined => cached;

@@ -180,5 +180,12 @@ describe('telemetry with the real bus', () => {
       expect(sample('tuber_event_consumer_pending', [`consumer="${durable}"`])).toBe('0');
       expect(Number(sample('tuber_event_age_count', [`consumer="${durable}"`]))).toBeGreaterThanOrEqual(1);
     }
+    // Saturation, for the dashboard: this process's memory, and its event loop's p99 delay (seconds).
+    const rss = Number(sample('tuber_process_rss', ['service_name="kit-telemetry-test"']));
+    expect(rss).toBeGreaterThan(10 * 1024 * 1024);
+    expect(rss).toBeLessThan(4 * 1024 * 1024 * 1024);
+    const delay = Number(sample('tuber_eventloop_delay_p99', ['service_name="kit-telemetry-test"']));
+    expect(delay).toBeGreaterThan(0);
+    expect(delay).toBeLessThan(5);
   });
 });
