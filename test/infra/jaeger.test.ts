@@ -13,39 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/api.js';
 import { PUBLIC_URL } from '../support/env.js';
+import { jaegerApi, jaegerTrace as trace, serviceOf, type JaegerSpan, type JaegerTrace } from '../support/jaeger.js';
 
 const env = process.env;
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const jaegerApi = `http://127.0.0.1:${env.JAEGER_UI_PORT ?? 16686}/api`;
 const otlpHttp = `http://127.0.0.1:${env.OTLP_HTTP_PORT ?? 4318}`;
 const relayHealth = `http://127.0.0.1:${env.GATEWAY_SPANS_PORT ?? 4320}/health`;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
-interface JaegerSpan {
-  traceID: string;
-  spanID: string;
-  operationName: string;
-  processID: string;
-  references: { refType: string; traceID: string; spanID: string }[];
-  tags: { key: string; value: unknown }[];
-}
-interface JaegerTrace {
-  traceID: string;
-  spans: JaegerSpan[];
-  processes: Record<string, { serviceName: string }>;
-}
-
-/** The trace with this id as Jaeger's query API returns it (null while it is not there). */
-async function trace(traceId: string): Promise<JaegerTrace | null> {
-  const response = await fetch(`${jaegerApi}/traces/${traceId}`);
-  if (response.status === 404) return null;
-  expect(response.status, `GET /api/traces/${traceId}`).toBe(200);
-  const body = (await response.json()) as { data?: JaegerTrace[] };
-  return body.data?.[0] ?? null;
-}
-
-const serviceOf = (t: JaegerTrace, span: JaegerSpan) => t.processes[span.processID]?.serviceName;
 const tag = (span: JaegerSpan, key: string) => span.tags.find((t) => t.key === key)?.value;
 
 /** The gateway's span with this span id, waiting for the relay's batch and Jaeger's. */

@@ -8,28 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually, imageForm, photo } from '../support/api.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
 import { PUBLIC_URL } from '../support/env.js';
-
-const jaegerApi = `http://127.0.0.1:${process.env.JAEGER_UI_PORT ?? 16686}/api`;
-
-interface JaegerSpan {
-  traceID: string;
-  spanID: string;
-  operationName: string;
-  processID: string;
-  references: { refType: string; traceID: string; spanID: string }[];
-  tags: { key: string; value: unknown }[];
-}
-interface JaegerTrace {
-  spans: JaegerSpan[];
-  processes: Record<string, { serviceName: string }>;
-}
-
-async function jaegerTrace(traceId: string): Promise<JaegerTrace | null> {
-  const response = await fetch(`${jaegerApi}/traces/${traceId}`);
-  if (response.status === 404) return null;
-  expect(response.status, `GET ${jaegerApi}/traces/${traceId}`).toBe(200);
-  return ((await response.json()) as { data?: JaegerTrace[] }).data?.[0] ?? null;
-}
+import { jaegerApi, jaegerTrace, serviceOf, type JaegerSpan, type JaegerTrace } from '../support/jaeger.js';
 
 const CREATED = 'tuber.catalog.product.created.v1';
 let farmer: TestAccount;
@@ -82,13 +61,13 @@ describe('one trace from the gateway to the consumers', () => {
 
     const wanted = (t: JaegerTrace | null) => {
       if (!t) return false;
-      const names = t.spans.map((s) => `${t.processes[s.processID]?.serviceName} ${s.operationName}`);
+      const names = t.spans.map((s) => `${serviceOf(t, s)} ${s.operationName}`);
       return [`catalog ${CREATED} publish`, `catalog ${CREATED} process`, `media ${CREATED} process`].every((n) => names.includes(n));
     };
     const found = await eventually(() => jaegerTrace(traceId), wanted, 30_000);
     expect(found, `trace ${traceId} in Jaeger`).not.toBeNull();
     const t = found!;
-    const service = (s: JaegerSpan) => t.processes[s.processID]?.serviceName;
+    const service = (s: JaegerSpan) => serviceOf(t, s);
     const parentOf = (s: JaegerSpan) => s.references.find((r) => r.refType === 'CHILD_OF')?.spanID;
     const describeAll = t.spans.map((s) => `${service(s)}: ${s.operationName}`).join('\n');
 

@@ -184,37 +184,24 @@ export function enableKitMetrics(): void {
       advice: { explicitBucketBoundaries: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800] },
     }),
   };
-  meter
-    .createObservableGauge('tuber.event.consumer.pending', {
-      description: 'Events in the stream not yet delivered to the durable consumer',
-    })
-    .addCallback(async (result) => {
+  // One sample per durable consumer from its last info; none while the bus is away (rather than a wrong one).
+  const consumerGauge = (name: string, description: string, field: 'pending' | 'ackPending') =>
+    meter.createObservableGauge(name, { description }).addCallback(async (result) => {
       await Promise.all(
-        [...consumerLag].map(async ([consumer, { subject, read }]) => {
-          try {
-            const { pending } = await read();
-            result.observe(pending, { consumer, subject });
-          } catch {
-            // the bus is away: no sample rather than a wrong one
-          }
-        }),
+        [...consumerLag].map(([consumer, { subject, read }]) =>
+          read().then(
+            (lag) => result.observe(lag[field], { consumer, subject }),
+            () => undefined,
+          ),
+        ),
       );
     });
-  meter
-    .createObservableGauge('tuber.event.consumer.ack_pending', {
-      description: 'Events delivered to the durable consumer and not yet acknowledged (in handling or waiting for a retry)',
-    })
-    .addCallback(async (result) => {
-      await Promise.all(
-        [...consumerLag].map(async ([consumer, { subject, read }]) => {
-          try {
-            result.observe((await read()).ackPending, { consumer, subject });
-          } catch {
-            // the bus is away
-          }
-        }),
-      );
-    });
+  consumerGauge('tuber.event.consumer.pending', 'Events in the stream not yet delivered to the durable consumer', 'pending');
+  consumerGauge(
+    'tuber.event.consumer.ack_pending',
+    'Events delivered to the durable consumer and not yet acknowledged (in handling or waiting for a retry)',
+    'ackPending',
+  );
   meter
     .createObservableGauge('tuber.outbox.depth', {
       description: 'Documents whose outbox still holds events not yet published, per model (refreshed by the outbox relay)',
