@@ -11,7 +11,6 @@
 // /tmp/tuber-bench.lock itself (Lighthouse is CPU-bound) unless a parent process already holds it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { report, type BenchRow } from './support/report.js';
+import { freePort } from '../test/support/ports.js';
 import { CHROMIUM_FLAGS } from '../test/e2e/support/browser.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,17 +75,6 @@ async function takeBenchLock(lock = '/tmp/tuber-bench.lock'): Promise<void> {
 }
 
 // ---------- serving both builds ----------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHttp(url: string, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -3,7 +3,8 @@
 // not fit fails with OOM and, while it is full, every service's Redis writes are refused too.
 // This one listens on a free loopback port, keeps nothing on disk and ends with the benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '../../test/support/ports.js';
 import { createClient } from 'redis';
 
 export interface PrivateRedis {
@@ -11,17 +12,6 @@ export interface PrivateRedis {
   /** Bytes the server uses now (INFO memory used_memory). */
   usedMemory(): Promise<number>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const listening = (port: number) =>

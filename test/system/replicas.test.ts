@@ -8,7 +8,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, openSync, closeSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { closeRedis, connectMongo, connectRedis, tryLock, withLease, type RedisC
 import { orderModels, renumberDuplicates } from '../../services/orders/src/domain/models.js';
 import { api, eventually, imageForm, photo } from '../support/api.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
+import { freePort } from '../support/ports.js';
 import { mongoUrl, natsUrl, redisUrl } from '../support/credentials.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,18 +27,6 @@ const state = process.env.TUBER_STATE ? resolve(repo, process.env.TUBER_STATE) :
 const logs = join(state, 'logs');
 const PRODUCTS = 8;
 const READ_MODEL = 'catalog:rm:';
-
-/** A port nothing listens on now. */
-function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The environment app.sh gives a replica of `service` (infra/local/app.sh env SERVICE 1). */
 function replicaEnv(service: string): Record<string, string> {
@@ -61,7 +49,7 @@ interface Replica {
 const replicas: Replica[] = [];
 
 async function startReplica(service: 'catalog' | 'media'): Promise<Replica> {
-  const [port, metricsPort] = [await sparePort(), await sparePort()];
+  const [port, metricsPort] = [await freePort(), await freePort()];
   mkdirSync(logs, { recursive: true });
   const log = join(logs, `test-replicas-${service}-1.log`);
   const out = openSync(log, 'a');

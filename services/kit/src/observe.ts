@@ -57,6 +57,18 @@ export function extractTraceContext(headers: HeaderCarrier | undefined): Context
 const tracer = () => trace.getTracer(INSTRUMENTATION_SCOPE);
 
 /** Records a failure on the span: exception event and error status. */
+/** Runs `work` in `span`, marks the span failed when it throws, and ends it either way. */
+async function endingSpan<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    failSpan(span, err);
+    throw err;
+  } finally {
+    span.end();
+  }
+}
+
 export function failSpan(span: Span | undefined, err: unknown): void {
   if (!span) return;
   span.recordException(err instanceof Error ? err : new Error(String(err)));
@@ -80,16 +92,7 @@ export async function withPublishSpan<T>(subject: string, messageId: string, wor
         'messaging.message.id': messageId,
       },
     },
-    async (span) => {
-      try {
-        return await work();
-      } catch (err) {
-        failSpan(span, err);
-        throw err;
-      } finally {
-        span.end();
-      }
-    },
+    (span) => endingSpan(span, work),
   );
 }
 
@@ -129,16 +132,9 @@ export async function withConsumeSpan<T>(delivery: Delivery, work: () => Promise
       subject: delivery.subject,
     });
   }
-  return tracer().startActiveSpan(`${delivery.subject} process`, { kind: SpanKind.CONSUMER, attributes }, parent, async (span) => {
-    try {
-      return await work();
-    } catch (err) {
-      failSpan(span, err);
-      throw err;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(`${delivery.subject} process`, { kind: SpanKind.CONSUMER, attributes }, parent, (span) =>
+    endingSpan(span, work),
+  );
 }
 
 /** Marks the current span (the consumer's) failed without ending it: the handler threw. */

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -14,6 +13,7 @@ import { startTelemetry, type Telemetry } from '../../src/telemetry.js';
 import { createServiceApp, EventBus, type ServiceApp } from '../../src/index.js';
 import { ANSWERS } from '../../src/app.js';
 import { natsUrl } from '../../../../test/support/credentials.js';
+import { freePort } from '../../../../test/support/ports.js';
 import { until } from '../support/until.js';
 
 const log = pino({ level: 'silent' });
@@ -24,17 +24,6 @@ const testEvent = (): EventContract => ({
   version: 1,
   payload: Type.Object({ n: Type.Integer() }),
 });
-
-/** A port nothing listens on right now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const spansNamed = (name: string): ReadableSpan[] => exporter.getFinishedSpans().filter((s) => s.name === name);
 
