@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_E164_PROBLEM } from '@tuber/contracts';
 import { SEND_LIMIT } from '../../src/routes/requests.js';
+import mongoose from 'mongoose';
 import { api, eventually } from '../../../../test/support/api.js';
+import { mongoUrl } from '../../../../test/support/credentials.js';
 import { deleteAccount, type TestAccount } from '../../../../test/support/accounts.js';
 import { patchProduct } from '../../../catalog/test/integration/farmer-support.js';
 import {
@@ -38,6 +40,17 @@ beforeAll(async () => {
     buyerWithProfile(),
     buyerWithProfile(),
   ]);
+  // The farmer's business name reaches the orders service by its own event (FarmerProfileChanged),
+  // independently of the products': a request sent before it is shown with the name once it is there.
+  // The first test compares whole answers, so it starts once the name is known.
+  const orders = await mongoose.createConnection(mongoUrl('orders')).asPromise();
+  const known = await eventually(
+    () => orders.collection('contacts').findOne({ user_id: farmer.id }, { projection: { business_name: 1 } }),
+    (contact) => contact?.business_name === 'Orders Test Farm',
+    30_000,
+  );
+  await orders.close();
+  expect(known?.business_name, 'the orders service knows the farmer').toBe('Orders Test Farm');
   yam = await newProduct(farmer, { price: 2500, quantity: 100 });
   cassava = await newProduct(farmer, { price: 800, quantity: 50, tuber_type: 'cassava', product_name: 'Cassava tubers' });
 });
