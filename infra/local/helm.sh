@@ -42,7 +42,7 @@ install_helm() {
   ldflags+=" -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$HELM_KUBE_MINOR"
   ldflags+=" -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$HELM_KUBE_MINOR"
   # Two cores shared by the whole team: one compile job at a time, at low priority.
-  (cd "$src" && CGO_ENABLED=0 nice -n 15 go build -p 1 -trimpath -ldflags "$ldflags" -o "$helm_bin.tmp" ./cmd/helm)
+  (cd "$src" && CGO_ENABLED=0 nice -n 10 go build -trimpath -ldflags "$ldflags" -o "$helm_bin.tmp" ./cmd/helm)
   mv "$helm_bin.tmp" "$helm_bin"
   rm -rf "$src"
 }
