@@ -41,7 +41,7 @@ install_helm() {
   local ldflags="-w -s -X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
   ldflags+=" -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$HELM_KUBE_MINOR"
   ldflags+=" -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$HELM_KUBE_MINOR"
-  # Two cores shared by the whole team: one compile job at a time, at low priority.
+  # At low priority, so a machine in use stays responsive while it builds.
   (cd "$src" && CGO_ENABLED=0 nice -n 10 go build -trimpath -ldflags "$ldflags" -o "$helm_bin.tmp" ./cmd/helm)
   mv "$helm_bin.tmp" "$helm_bin"
   rm -rf "$src"
