@@ -16,6 +16,7 @@ import { SEARCH_TUNING, type SearchPlanChosen } from '../../src/domain/read-mode
 import { planSearch } from '../../src/domain/search.js';
 import { serviceEnv } from '../../../../test/support/env.js';
 import { mongoUrl, redisUrl } from '../../../../test/support/credentials.js';
+import { storedProduct, writeProducts } from './stored-products.js';
 
 const SIZE = 700;
 const run = randomUUID().slice(0, 8);
@@ -35,36 +36,21 @@ beforeAll(async () => {
     // ₦200–₦549 per kg, spread so that ₦300–₦306 holds 2% of the products.
     const perKg = 20_000 + ((n * 37) % 350) * 100;
     const status = n % 10 === 0 ? 'sold_out' : n % 10 === 1 ? 'next_harvest' : 'available';
-    return {
+    return storedProduct({
       product_id: randomUUID(),
       farmer_id: `plan-farmer-${n % 20}`,
       product_name: `${tuber} lot ${n}`,
-      description: 'Harvested this week.',
       price_kobo: perKg,
-      unit: 'kg',
-      unit_weight_kg: 1,
-      quantity: status === 'sold_out' ? 0 : 10,
       status,
       ...(status === 'next_harvest' ? { next_harvest: '2027-03-01' } : {}),
       price_per_kg_kobo: perKg,
       tuber_type: tuber,
-      images: ['http://localhost:8080/files/a.jpg'],
-      image_cards: [],
-      image_thumbs: [],
-      image_ids: [],
       location: 'Ibadan, Oyo',
       business_name: `Farm ${n % 20}`,
-      cultural: 'Market day',
       created_at: new Date(start + n * 60_000),
-      revision: 1,
-      feed_bucket: 0,
-      deleting: false,
-      outbox: [],
-    };
+    });
   });
-  // Written without search words: the start-up backfill computes them.
-  await db.collection('product').insertMany(docs);
-  await db.collection('feed_counter').insertOne({ _id: 'feed' as never, seq: docs.length });
+  await writeProducts(db, docs);
   app = await buildApp(loadConfig(CatalogConfig, env), { events: false });
   await app.readModel!.settled();
 }, 120_000);

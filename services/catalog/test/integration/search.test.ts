@@ -12,6 +12,7 @@ import { CatalogConfig } from '../../src/config.js';
 import { SEARCH_TUNING } from '../../src/domain/read-model.js';
 import { serviceEnv } from '../../../../test/support/env.js';
 import { mongoUrl, redisUrl } from '../../../../test/support/credentials.js';
+import { storedProduct, writeProducts } from './stored-products.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../../../../test/support/accounts.js';
 
 const run = randomUUID().slice(0, 8);
@@ -86,37 +87,26 @@ beforeAll(async () => {
     };
     rows.push(row);
     const status = seed.status ?? 'available';
-    return {
+    return storedProduct({
       product_id: row.product_id,
       farmer_id: `farmer-${n % 4}`,
       product_name: seed.name,
-      description: seed.description ?? 'Harvested this week.',
+      ...(seed.description ? { description: seed.description } : {}),
       price_kobo: priceKobo,
-      unit: seed.unit ?? 'kg',
+      ...(seed.unit ? { unit: seed.unit } : {}),
       ...(seed.unit === 'tuber' ? { tuber_size: 'large' } : {}),
       unit_weight_kg: weight,
-      quantity: status === 'sold_out' ? 0 : 10,
       status,
       ...(status === 'next_harvest' ? { next_harvest: '2027-01-15' } : {}),
       price_per_kg_kobo: row.perKg,
       tuber_type: seed.tuber,
       images: ['http://localhost:8080/files/a.jpg', 'http://localhost:8080/files/b.jpg'],
-      image_cards: [],
-      image_thumbs: [],
-      image_ids: [],
       location: seed.location ?? 'Ibadan',
       business_name: seed.business ?? `Farm ${n % 4}`,
-      cultural: 'Market day',
       created_at: row.created_at,
-      revision: 1,
-      feed_bucket: 0,
-      deleting: false,
-      outbox: [],
-    };
+    });
   });
-  // Written without search words: the start-up backfill computes them.
-  await db.collection('product').insertMany(docs);
-  await db.collection('feed_counter').insertOne({ _id: 'feed' as never, seq: docs.length });
+  await writeProducts(db, docs);
   cached = await buildApp(loadConfig(CatalogConfig, env), { events: false });
   await cached.readModel!.settled();
   database = await buildApp(loadConfig(CatalogConfig, env), { events: false, readModel: false });
