@@ -12,9 +12,10 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
-import { api, eventually, imageForm, photo } from '../support/api.js';
+import { api, eventually } from '../support/api.js';
 import { signInWithPassword } from '../support/keycloak.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
+import { uploadPhotos } from './support/market.js';
 import { signInThroughShell } from './support/signIn.js';
 
 const run = Math.random().toString(36).slice(2, 7);
@@ -59,24 +60,11 @@ async function tokenOf(account: TestAccount): Promise<string> {
   return (await next).token;
 }
 
-async function uploadImages(owner: TestAccount, hue: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < 2; i++) {
-    const answer = await api('POST', '/api/media/images', {
-      token: owner.accessToken,
-      form: imageForm(await photo(400, 300, (hue + i * 70) % 256), `requests ${run} ${hue}-${i}.jpg`),
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    ids.push(answer.body.image_id);
-  }
-  return ids;
-}
-
 async function postProduct(owner: TestAccount, body: Record<string, unknown>, hue: number) {
   const json = {
     description: 'Dug this week, washed and sorted by size on our farm near the river.',
     cultural: 'Shared at family feasts.',
-    image_ids: await uploadImages(owner, hue),
+    image_ids: await uploadPhotos(owner, 2, hue, `requests ${run}`, { width: 400, height: 300 }),
     ...body,
   };
   const answer = await eventually(

@@ -13,8 +13,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
-import { api, eventually, imageForm, photo } from '../support/api.js';
+import { api, eventually } from '../support/api.js';
 import { signInWithPassword } from '../support/keycloak.js';
+import { uploadPhotos } from './support/market.js';
 import { artifactsDir, collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
 
 const standalone = process.env.BUYER_E2E_STANDALONE?.replace(/\/$/, '');
@@ -42,19 +43,6 @@ let deletedProductId: string;
 
 const card = (page: Page) => page.getByTestId('product-card');
 const ours = (ids: string[]) => ids.filter((id) => posted.some((product) => product.id === id));
-
-async function uploadImages(count: number, hue: number, owner: TestAccount = farmer): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const answer = await api('POST', '/api/media/images', {
-      token: owner.accessToken,
-      form: imageForm(await photo(480, 360, (hue + i * 60) % 256), `e2e ${run} ${hue}-${i}.jpg`),
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    ids.push(answer.body.image_id);
-  }
-  return ids;
-}
 
 async function postProduct(body: Record<string, unknown>, owner: TestAccount = farmer) {
   const answer = await eventually(
@@ -177,7 +165,7 @@ beforeAll(async () => {
         product_name: name,
         description: `Fresh from the ${marketWord} farm, harvested this week and sorted by size.`,
         tuber_type: tuberType,
-        image_ids: await uploadImages(2, name.length * 7, marketFarmer),
+        image_ids: await uploadPhotos(marketFarmer, 2, name.length * 7, `e2e ${run}`, { width: 480, height: 360 }),
         cultural: 'Sold at the morning market.',
         ...sale,
       },
@@ -192,7 +180,7 @@ beforeAll(async () => {
     price: 100,
     kg: 1,
     tuber_type: 'yam',
-    image_ids: await uploadImages(2, 200),
+    image_ids: await uploadPhotos(farmer, 2, 200, `e2e ${run}`, { width: 480, height: 360 }),
     cultural: 'none',
   });
   deletedProductId = gone.product_id;
@@ -208,7 +196,7 @@ beforeAll(async () => {
       price,
       kg: 12.5,
       tuber_type: 'yam',
-      image_ids: await uploadImages(isShowcase ? 3 : 2, n * 17),
+      image_ids: await uploadPhotos(farmer, isShowcase ? 3 : 2, n * 17, `e2e ${run}`, { width: 480, height: 360 }),
       cultural: 'Yam is the king of crops at the New Yam festival.',
       ...(isShowcase ? { nutrition } : { health: 'Rich in potassium and fibre.' }),
     });

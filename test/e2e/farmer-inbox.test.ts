@@ -10,7 +10,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRequest } from '@tuber/contracts';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
-import { api, eventually, imageForm, photo } from '../support/api.js';
+import { api, eventually } from '../support/api.js';
+import { uploadPhotos } from './support/market.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
 
 const run = Math.random().toString(36).slice(2, 7);
@@ -28,19 +29,6 @@ let buyer: TestAccount;
 /** Accounts made by a test, removed at the end. */
 const extraAccounts: TestAccount[] = [];
 const product = {} as Record<'yam' | 'cassava', { id: string; name: string; price: number; unit: 'kg' | 'heap' }>;
-
-async function uploadImages(count: number, hue: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const answer = await api('POST', '/api/media/images', {
-      token: farmer.accessToken,
-      form: imageForm(await photo(320, 240, (hue + i * 60) % 256), `inbox ${run} ${hue}-${i}.jpg`),
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    ids.push(answer.body.image_id);
-  }
-  return ids;
-}
 
 async function postProduct(body: Record<string, unknown>) {
   const answer = await eventually(
@@ -100,7 +88,7 @@ beforeAll(async () => {
     unit: 'kg',
     price: 2500,
     quantity: 100,
-    image_ids: await uploadImages(2, 40),
+    image_ids: await uploadPhotos(farmer, 2, 40, `inbox ${run}`),
     cultural: 'The king of crops.',
   });
   product.yam = { id: yam.product_id, name: yam.product_name, price: 2500, unit: 'kg' };
@@ -112,7 +100,7 @@ beforeAll(async () => {
     unit_weight_kg: 8,
     price: 2000.5,
     quantity: 20,
-    image_ids: await uploadImages(2, 140),
+    image_ids: await uploadPhotos(farmer, 2, 140, `inbox ${run}`),
     cultural: 'Gari and fufu.',
   });
   product.cassava = { id: cassava.product_id, name: cassava.product_name, price: 2000.5, unit: 'heap' };

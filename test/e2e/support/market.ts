@@ -96,3 +96,26 @@ export function lagosDay(days: number): string {
   const at = new Date(Date.now() + days * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
+
+/**
+ * Uploads `count` real photos as `owner` (a hue each, so a page shows them apart); answers their ids.
+ * `label` names the files (the test and run), `size` their pixels.
+ */
+export async function uploadPhotos(
+  owner: TestAccount,
+  count: number,
+  hue: number,
+  label: string,
+  size: { width: number; height: number } = { width: 320, height: 240 },
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const answer = await api('POST', '/api/media/images', {
+      token: owner.accessToken,
+      form: imageForm(await photo(size.width, size.height, (hue + i * 60) % 256), `${label} ${hue}-${i}.jpg`),
+    });
+    if (answer.status !== 201) throw new Error(`photo upload answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    ids.push(answer.body.image_id as string);
+  }
+  return ids;
+}
