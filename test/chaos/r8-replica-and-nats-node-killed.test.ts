@@ -6,12 +6,14 @@
 // The scenario switches the local stack itself — NATS_NODES=3, REPLICAS=2 — and puts it back
 // as it found it (one NATS server, one replica each) afterwards, so it runs last.
 import { execFile } from 'node:child_process';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { FarmerProfileChanged, ImageRemoved, ProductCreated, ProductDeleted } from '@tuber/contracts';
 import { mongoUrl } from '../support/credentials.js';
-import { BusProbe, pidOf, processTree, REPO, SERVICE_PORTS, SERVICES, waitReady, type ServiceName } from './support/faults.js';
+import { BusProbe, pidOf, processTree, REPO, SERVICE_PORTS, SERVICES, STATE, waitReady, type ServiceName } from './support/faults.js';
 import { KeyedDriver, keyedEffects, keyedSetup, type KeyedSetup } from './support/keyed.js';
 import { reportChaos } from './support/report.js';
 import { actors, byScale, closeAgents, pool, Recorder, removeActors, SCALE, until, type Actor } from './support/traffic.js';
@@ -82,6 +84,27 @@ async function scaleDown(): Promise<void> {
   await script('infra/local/gateway.sh', ['start'], SINGLE);
   await replicasReady(1);
   await waitReady('gateway');
+}
+
+const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+
+/** The gateway's error lines written after byte `from` of its log, less refused connects to killed replicas. */
+function gatewayErrorsSince(from: number): string[] {
+  const file = join(STATE, 'logs', 'gateway.log');
+  const size = sizeOf(file);
+  if (size <= from) return [];
+  const buffer = Buffer.alloc(size - from);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, buffer, 0, buffer.length, from);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.includes('[error]') && !line.includes('(111: Connection refused)'))
+    .map((line) => line.replace(/, client: [^,]+/, '').replace(/, host: .*$/, '').slice(0, 300));
 }
 
 interface Kill {
@@ -201,6 +224,7 @@ describe(`R8: two replicas of each service and a 3-node NATS cluster; one replic
     };
 
     const runStarted = Date.now();
+    const gatewayLogFrom = sizeOf(join(STATE, 'logs', 'gateway.log'));
     const readers = Promise.all(buyers.map((b) => read(b)));
     await Promise.all([
       injure(),
@@ -219,10 +243,15 @@ describe(`R8: two replicas of each service and a 3-node NATS cluster; one replic
     const inHand = (a: { sentAt: number; answeredAt: number }) => a.sentAt <= lastKill && a.answeredAt >= firstKill;
     const failedReads = reads.filter((r) => r.status !== 200);
     const failedWrites = driver.refused;
+    // When, against the kills (seconds from the first kill), so a failure beyond them can be placed.
+    const when = (a: { sentAt: number; answeredAt: number }) =>
+      `sent ${((a.sentAt - firstKill) / 1000).toFixed(2)} s, answered ${((a.answeredAt - firstKill) / 1000).toFixed(2)} s from the first kill`;
     const beyond = [
-      ...failedReads.filter((r) => !inHand(r)).map((r) => `GET ${r.route}: ${r.status}`),
-      ...failedWrites.filter((a) => !inHand(a)).map((a) => `${a.kind} ${a.key}: ${a.status} ${a.message}`),
+      ...failedReads.filter((r) => !inHand(r)).map((r) => `GET ${r.route}: ${r.status} (${when(r)})`),
+      ...failedWrites.filter((a) => !inHand(a)).map((a) => `${a.kind} ${a.key}: ${a.status} ${a.message} (${when(a)})`),
     ];
+    // The gateway's own account of its failures in the run (all but refused connects to the killed replicas).
+    const gatewayErrors = beyond.length ? gatewayErrorsSince(gatewayLogFrom) : [];
     const unsettled = new Set(failedWrites.filter(inHand).map((a) => a.key));
 
     // ---- settle, then every effect by its key ----
@@ -288,6 +317,7 @@ describe(`R8: two replicas of each service and a 3-node NATS cluster; one replic
               `${r.route}: ${r.count} requests, p50 ${r.p50} ms, p95 ${r.p95} ms, max ${r.max} ms, statuses ${JSON.stringify(r.statuses)}`,
           ),
         ...beyond.slice(0, 10).map((b) => `failed beyond the kills: ${b}`),
+        ...gatewayErrors.slice(0, 10).map((line) => `gateway: ${line}`),
         ...missing.slice(0, 10).map((m) => `missing: ${m}`),
         ...doubled.slice(0, 10).map((d) => `doubled: ${d}`),
       ],
@@ -296,7 +326,12 @@ describe(`R8: two replicas of each service and a 3-node NATS cluster; one replic
     });
 
     expect(failover.ms, 'another node leads the event stream after the kill').toBeGreaterThanOrEqual(0);
-    expect(beyond, 'no request failed beyond those the killed processes had in hand').toEqual([]);
+    expect(
+      beyond,
+      `no request failed beyond those the killed processes had in hand (kills at ${kills
+        .map((k) => `${k.name} +${((k.at - firstKill) / 1000).toFixed(2)} s`)
+        .join(', ')}; gateway errors:\n${gatewayErrors.slice(0, 15).join('\n')})`,
+    ).toEqual([]);
     expect(settled, 'every consumer caught up').toBe(true);
     expect(missing, 'no effect is missing').toEqual([]);
     expect(doubled, 'no effect is doubled').toEqual([]);

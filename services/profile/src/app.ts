@@ -1,6 +1,7 @@
 import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import type { ProfileConfig } from './config.js';
 import { dropEmailUniqueness, profileModels } from './domain/models.js';
+import { profileDocumentLock } from './domain/profile-lock.js';
 import { followIdentity } from './events/identity.js';
 import { farmerRoutes } from './routes/farmers.js';
 import { meRoutes } from './routes/me.js';
@@ -16,19 +17,22 @@ export async function buildApp(config: ProfileConfig): Promise<ServiceApp> {
   await useAuth(app, config);
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'profile');
+  const redis = await useRedis(app, config.REDIS_URL);
   // Per-user limit on reading farmers' contact details, counted in Redis (refused while it is away).
-  await useRateLimits(app, { redis: await useRedis(app, config.REDIS_URL), nameSpace: 'profile:rate:' });
+  await useRateLimits(app, { redis, nameSpace: 'profile:rate:' });
   const models = profileModels(mongo);
   await Promise.all([models.Buyer.init(), models.Farmer.init(), models.RemovedAccount.init()]);
   const dropped = await dropEmailUniqueness(models);
   if (dropped.length) app.log.info({ collections: dropped }, 'profiles are no longer unique by e-mail');
+  // Every writer of a profile document takes its lock (domain/profile-lock.ts), the outbox too.
+  const lock = profileDocumentLock(redis);
   await useOutboxRelay(app, bus, [
-    { model: models.Buyer, key: 'user_id' },
-    { model: models.Farmer, key: 'user_id' },
+    { model: models.Buyer, key: 'user_id', lock },
+    { model: models.Farmer, key: 'user_id', lock },
   ]);
   await followIdentity(bus, models, app.log);
   meRoutes(app, { models, bus });
-  updateRoutes(app, { models, bus });
+  updateRoutes(app, { models, bus, redis });
   farmerRoutes(app, models);
   return app;
 }

@@ -2,7 +2,7 @@
 // Both handlers are idempotent and make one-document writes (FerretDB has no multi-document
 // transactions): a redelivered or repeated event changes nothing more.
 import { AccountDeleted, AccountEmailChanged } from '@tuber/contracts';
-import { publishRecorded, type EventBus } from '@tuber/kit';
+import { publishRecorded, withDocumentLock, type EventBus } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProfileModels } from '../domain/models.js';
 
@@ -33,7 +33,9 @@ export async function followIdentity(bus: EventBus, models: ProfileModels, log: 
       $or: [{ email_changed_at: { $exists: false } }, { email_changed_at: { $lt: changedAt } }],
     };
     for (const model of [Buyer, Farmer] as const) {
-      const changed = await (model as typeof Buyer).updateOne(older, { $set: { email, email_changed_at: changedAt } });
+      const changed = await withDocumentLock(model, { user_id: event.user_id }, () =>
+        (model as typeof Buyer).updateOne(older, { $set: { email, email_changed_at: changedAt } }),
+      );
       if (changed.modifiedCount) log.info({ userId: event.user_id }, 'profile e-mail follows the account');
     }
   });

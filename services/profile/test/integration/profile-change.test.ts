@@ -13,13 +13,17 @@ let farmer: TestAccount;
 let buyer: TestAccount;
 /** The catalog's own database: its projection of farmers, to time how soon a change arrives. */
 let catalog: mongoose.Connection;
+/** The profile service's own database, for the stored revision. */
+let profiles: mongoose.Connection;
 beforeAll(async () => {
   catalog = await mongoose.createConnection(mongoUrl('catalog')).asPromise();
+  profiles = await mongoose.createConnection(mongoUrl('profile')).asPromise();
   [farmer, buyer] = await Promise.all([signedInAccount({ role: 'farmer', tuber: [] }), signedInAccount({ role: 'buyer' })]);
   for (const account of [farmer, buyer]) expect((await api('POST', '/api/profile/me', { token: account.accessToken })).status).toBe(201);
 });
 afterAll(async () => {
   await catalog?.close();
+  await profiles?.close();
   await Promise.all([farmer, buyer].filter(Boolean).map((a) => deleteAccount(a.id)));
 });
 
@@ -103,6 +107,27 @@ describe('a farmer changes the profile', () => {
         'Choose the tubers you grow from: yam, cassava, potato, sweet potato, tumeric, garlic, ginger (each at most once).',
       );
     }
+  });
+});
+
+describe('changes at the same moment (the profile lock, ADR 0035)', () => {
+  it('applies ten simultaneous changes one after another: each its own revision, the catalog ends on the last', async () => {
+    const stored = () => profiles.collection('farmer').findOne({ user_id: farmer.id });
+    const before = (await stored())!.revision as number;
+    const names = Array.from({ length: 10 }, (_, i) => `Race Farm ${i} r${before}`);
+    const answers = await Promise.all(names.map((business_name) => change(farmer, { business_name })));
+    // Without the lock, changes that read the same revision refuse each other (409) or, on FerretDB,
+    // one puts back the revision another had set.
+    expect(answers.map((a) => a.status)).toEqual(names.map(() => 200));
+    const final = (await stored())!;
+    expect(final.revision).toBe(before + 10);
+    expect(names).toContain(final.business_name);
+    expect(final.outbox ?? []).toEqual([]);
+    await eventually(
+      async () => catalog.collection('farmer').findOne({ farmer_id: farmer.id }),
+      (f) => f?.business_name === final.business_name && f?.revision === before + 10,
+      20_000,
+    );
   });
 });
 
