@@ -37,6 +37,32 @@ export {
   type TuberSize,
 } from './format/product.js';
 
+export {
+  DEFAULT_LOCALE,
+  LOCALES,
+  LOCALE_STORAGE_KEY,
+  defineCatalogue,
+  formatFor,
+  getLocale,
+  isLocale,
+  loadCatalogue,
+  missingKeys,
+  onLocaleChange,
+  setLocale,
+  subscribeI18n,
+  translate,
+  translateIn,
+  useFormat,
+  useLocale,
+  useT,
+  type Catalogue,
+  type Locale,
+  type LocaleFormat,
+  type MessageValues,
+  type Messages,
+  type OtherLocale,
+} from './i18n/index.js';
+
 export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiErrorBody } from './contract/api.js';
 export {
   ShellProvider,

@@ -1,0 +1,185 @@
+// Catalogues of ICU messages (one per front end) and the translator over them.
+// English ships in the bundle; other languages load on demand. A key missing in the chosen language
+// falls back to English and is recorded (globalThis.__tuberMissingKeys, a console warning once per key)
+// so browser tests can fail on it; a key missing in English shows its id.
+import { IntlMessageFormat } from 'intl-messageformat';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { messageFormatters } from './format.js';
+import { type Locale, regionalTag } from './locales.js';
+import { getLocale, notifyI18n, onLocaleChange, subscribeI18n } from './store.js';
+
+export type Messages = Record<string, string>;
+export type OtherLocale = Exclude<Locale, 'en'>;
+export type MessageValues = Record<string, string | number | Date>;
+
+export interface Catalogue {
+  remote: string;
+  en: Messages;
+  load(locale: OtherLocale): Promise<Messages>;
+}
+
+declare global {
+  // Keys a page asked for that its language lacks: "<remote>:<locale>:<id>". Read by browser tests.
+  var __tuberMissingKeys: Set<string> | undefined;
+}
+
+interface State {
+  loaded: Map<OtherLocale, Messages>;
+  pending: Map<OtherLocale, Promise<void>>;
+  compiled: Map<string, IntlMessageFormat | null>;
+}
+
+const states = new WeakMap<Catalogue, State>();
+const catalogues = new Set<Catalogue>();
+const warned = new Set<string>();
+
+function stateOf(catalogue: Catalogue): State {
+  let state = states.get(catalogue);
+  if (!state) states.set(catalogue, (state = { loaded: new Map(), pending: new Map(), compiled: new Map() }));
+  return state;
+}
+
+function warnOnce(key: string, text: string): void {
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(`[i18n] ${text}`);
+}
+
+function recordMissing(remote: string, locale: Locale, id: string): void {
+  const key = `${remote}:${locale}:${id}`;
+  const missing = (globalThis.__tuberMissingKeys ??= new Set());
+  if (missing.has(key)) return;
+  missing.add(key);
+  warnOnce(
+    key,
+    locale === 'en'
+      ? `${remote}: no message "${id}" in English; showing the id`
+      : `${remote}: "${id}" has no ${locale} message; showing English`,
+  );
+}
+
+/** Keys recorded as missing so far on this page ("<remote>:<locale>:<id>"). */
+export function missingKeys(): string[] {
+  return [...(globalThis.__tuberMissingKeys ?? [])];
+}
+
+/** Starts loading a catalogue's messages for a language (once; again after a failure). */
+export function loadCatalogue(catalogue: Catalogue, locale: Locale): Promise<void> {
+  if (locale === 'en') return Promise.resolve();
+  const state = stateOf(catalogue);
+  if (state.loaded.has(locale)) return Promise.resolve();
+  const pending = state.pending.get(locale);
+  if (pending) return pending;
+  let request: Promise<Messages>;
+  try {
+    request = Promise.resolve(catalogue.load(locale));
+  } catch (error) {
+    request = Promise.reject(error);
+  }
+  const loading = request.then(
+    (messages) => {
+      state.loaded.set(locale, messages && typeof messages === 'object' ? messages : {});
+      state.pending.delete(locale);
+      notifyI18n();
+    },
+    (error: unknown) => {
+      // Offline before this language was ever fetched: English until it can be loaded.
+      state.pending.delete(locale);
+      warnOnce(
+        `${catalogue.remote}:${locale}:load`,
+        `${catalogue.remote}: could not load ${locale} messages (${String(error)}); showing English`,
+      );
+    },
+  );
+  state.pending.set(locale, loading);
+  return loading;
+}
+
+onLocaleChange((locale) => catalogues.forEach((catalogue) => void loadCatalogue(catalogue, locale)));
+
+/** One front end's messages: English in the bundle, the other languages through `load`. */
+export function defineCatalogue(remote: string, en: Messages, load: Catalogue['load']): Catalogue {
+  const catalogue: Catalogue = { remote, en, load };
+  catalogues.add(catalogue);
+  void loadCatalogue(catalogue, getLocale());
+  return catalogue;
+}
+
+function compiled(catalogue: Catalogue, locale: Locale, id: string, message: string): IntlMessageFormat | null {
+  const state = stateOf(catalogue);
+  const key = `${locale}\u0000${id}`;
+  if (state.compiled.has(key)) return state.compiled.get(key)!;
+  let format: IntlMessageFormat | null;
+  try {
+    // ignoreTag: "<" and ">" in copy are text, not markup.
+    format = new IntlMessageFormat(message, regionalTag(locale), undefined, { ignoreTag: true, formatters: messageFormatters(locale) });
+  } catch (error) {
+    warnOnce(
+      `${catalogue.remote}:${locale}:${id}:parse`,
+      `${catalogue.remote}: ${locale} message "${id}" is not valid ICU (${String(error)})`,
+    );
+    format = null;
+  }
+  state.compiled.set(key, format);
+  return format;
+}
+
+function formatted(catalogue: Catalogue, locale: Locale, id: string, message: string, values?: MessageValues): string | null {
+  const format = compiled(catalogue, locale, id, message);
+  if (!format) return null;
+  try {
+    const out = format.format(values);
+    return Array.isArray(out) ? out.join('') : String(out);
+  } catch (error) {
+    warnOnce(`${catalogue.remote}:${locale}:${id}:format`, `${catalogue.remote}: could not format ${locale} "${id}" (${String(error)})`);
+    return null;
+  }
+}
+
+/** Translates in a given language (English fallback per key). */
+export function translateIn(catalogue: Catalogue, locale: Locale, id: string, values?: MessageValues): string {
+  if (locale !== 'en') {
+    const messages = stateOf(catalogue).loaded.get(locale);
+    // Not loaded yet (or could not be): English meanwhile, not a missing key.
+    if (messages) {
+      const message = messages[id];
+      if (typeof message !== 'string') recordMissing(catalogue.remote, locale, id);
+      else {
+        const out = formatted(catalogue, locale, id, message, values);
+        if (out !== null) return out;
+      }
+    }
+  }
+  const english = catalogue.en[id];
+  if (typeof english !== 'string') {
+    recordMissing(catalogue.remote, 'en', id);
+    return id;
+  }
+  return formatted(catalogue, 'en', id, english, values) ?? english;
+}
+
+/** Outside React: the message in the current language. */
+export function translate(catalogue: Catalogue, id: string, values?: MessageValues): string {
+  return translateIn(catalogue, getLocale(), id, values);
+}
+
+/** Whether the catalogue can show the current language now (English always can). */
+function ready(catalogue: Catalogue, locale: Locale): boolean {
+  return locale === 'en' || stateOf(catalogue).loaded.has(locale);
+}
+
+/** The translator for one catalogue; re-renders when the language changes or its messages arrive. */
+export function useT(catalogue: Catalogue): (id: string, values?: MessageValues) => string {
+  const snapshot = () => {
+    const locale = getLocale();
+    return `${locale}:${ready(catalogue, locale) ? 1 : 0}`;
+  };
+  const view = useSyncExternalStore(subscribeI18n, snapshot, snapshot);
+  const locale = view.split(':')[0] as Locale;
+  useEffect(() => void loadCatalogue(catalogue, locale), [catalogue, locale]);
+  // `view` also changes when this catalogue's messages for the language arrive: a new t re-renders its users.
+  return useMemo(() => {
+    const shown = view.split(':')[0] as Locale;
+    return (id: string, values?: MessageValues) => translateIn(catalogue, shown, id, values);
+  }, [catalogue, view]);
+}
