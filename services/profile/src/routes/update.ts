@@ -1,11 +1,23 @@
 // Changing my profile (issue 11). For a farmer, the change and its FarmerProfileChanged event (with
 // the next revision) are one document update; the catalog copies the new name, place and tubers
 // (it checks a new product's tuber type against them). A buyer has names and a phone only.
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { FarmerProfileChanged, TuberTypeSchema } from '@tuber/contracts';
-import { badRequest, conflict, publishRecorded, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
+import {
+  badRequest,
+  conflict,
+  publishRecorded,
+  notFound,
+  pendingEvent,
+  withLocks,
+  type EventBus,
+  type RedisClient,
+  type ServiceApp,
+} from '@tuber/kit';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ProfileModels } from '../domain/models.js';
 import { changedFields, changeProblem, normaliseChange, PHONE_PATTERN, type FieldError } from '../domain/profile-change.js';
+import { profileLockKey } from '../domain/profile-lock.js';
 import { Profile } from './me.js';
 
 const line = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
@@ -33,7 +45,9 @@ const ProfileChange = Type.Object(
   },
 );
 
-export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: EventBus }) {
+const BUSY_MESSAGE = 'Your profile is being saved from another tab or device; wait a moment and try again.';
+
+export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: EventBus; redis: RedisClient }) {
   const { Buyer, Farmer } = deps.models;
 
   app.patch(
@@ -53,39 +67,47 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
       const invalid = request.validationError as (Error & { validation?: FieldError[] }) | undefined;
       if (invalid) throw badRequest(invalid.validation?.[0] ? changeProblem(invalid.validation[0]) : invalid.message);
       const userId = request.identity.userId;
-      const farmer = await Farmer.findOne({ user_id: userId }).lean();
-      if (farmer) {
-        const checked = normaliseChange(request.body, 'farmer');
-        if ('problem' in checked) throw badRequest(checked.problem);
-        const change = changedFields(checked.change, farmer);
-        // Nothing differs: no new revision, no event.
-        if (Object.keys(change).length === 0) return { ...farmer, user_type: 'farmer' as const };
-        const revision = farmer.revision + 1;
-        const next = { ...farmer, ...change };
-        const event = pendingEvent(
-          FarmerProfileChanged,
-          { farmer_id: userId, business_name: next.business_name, location: next.location, tuber: next.tuber as never, revision },
-          `farmer-changed:${userId}:${revision}`,
-        );
-        // Conditional on the revision read: a concurrent change makes this one match nothing.
-        const updated = await Farmer.updateOne(
-          { user_id: userId, revision: farmer.revision },
-          { $set: { ...change, revision }, $push: { outbox: event } },
-        );
-        if (updated.modifiedCount === 0) throw conflict('Your profile changed at the same moment; reload and try again.');
-        await publishRecorded(Farmer, { user_id: userId }, deps.bus, request.log);
-        request.log.info({ userId, fields: Object.keys(change), revision }, 'farmer profile changed');
-        return { ...(await Farmer.findOne({ user_id: userId }).lean())!, user_type: 'farmer' as const };
-      }
-      const buyer = await Buyer.findOne({ user_id: userId }).lean();
-      if (!buyer) throw notFound('No profile has been created for this account yet.');
-      const checked = normaliseChange(request.body, 'buyer');
-      if ('problem' in checked) throw badRequest(checked.problem);
-      const change = changedFields(checked.change, buyer);
-      if (Object.keys(change).length === 0) return { ...buyer, user_type: 'buyer' as const };
-      const updated = await Buyer.findOneAndUpdate({ user_id: userId }, { $set: change }, { new: true }).lean();
-      if (!updated) throw notFound('No profile has been created for this account yet.');
-      return { ...updated, user_type: 'buyer' as const };
+      // The read, the check and the write under the profile's lock (domain/profile-lock.ts): the
+      // outbox relay of another replica may be taking the last event out of the same document.
+      return withLocks(deps.redis, [profileLockKey(userId)], () => change(userId, request.body, request.log), {
+        busy: () => conflict(BUSY_MESSAGE),
+      });
     },
   );
+
+  async function change(userId: string, body: Static<typeof ProfileChange>, log: FastifyBaseLogger) {
+    const farmer = await Farmer.findOne({ user_id: userId }).lean();
+    if (farmer) {
+      const checked = normaliseChange(body, 'farmer');
+      if ('problem' in checked) throw badRequest(checked.problem);
+      const change = changedFields(checked.change, farmer);
+      // Nothing differs: no new revision, no event.
+      if (Object.keys(change).length === 0) return { ...farmer, user_type: 'farmer' as const };
+      const revision = farmer.revision + 1;
+      const next = { ...farmer, ...change };
+      const event = pendingEvent(
+        FarmerProfileChanged,
+        { farmer_id: userId, business_name: next.business_name, location: next.location, tuber: next.tuber as never, revision },
+        `farmer-changed:${userId}:${revision}`,
+      );
+      // Conditional on the revision read: a concurrent change makes this one match nothing.
+      const updated = await Farmer.updateOne(
+        { user_id: userId, revision: farmer.revision },
+        { $set: { ...change, revision }, $push: { outbox: event } },
+      );
+      if (updated.modifiedCount === 0) throw conflict('Your profile changed at the same moment; reload and try again.');
+      await publishRecorded(Farmer, { user_id: userId }, deps.bus, log);
+      log.info({ userId, fields: Object.keys(change), revision }, 'farmer profile changed');
+      return { ...(await Farmer.findOne({ user_id: userId }).lean())!, user_type: 'farmer' as const };
+    }
+    const buyer = await Buyer.findOne({ user_id: userId }).lean();
+    if (!buyer) throw notFound('No profile has been created for this account yet.');
+    const checked = normaliseChange(body, 'buyer');
+    if ('problem' in checked) throw badRequest(checked.problem);
+    const change = changedFields(checked.change, buyer);
+    if (Object.keys(change).length === 0) return { ...buyer, user_type: 'buyer' as const };
+    const updated = await Buyer.findOneAndUpdate({ user_id: userId }, { $set: change }, { new: true }).lean();
+    if (!updated) throw notFound('No profile has been created for this account yet.');
+    return { ...updated, user_type: 'buyer' as const };
+  }
 }
