@@ -10,6 +10,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
 import webpack, { type Configuration } from 'webpack';
+import { RUNTIME_CORE_GLOBAL, SDK_GLOBAL } from './runtime-globals.ts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const uiBuildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +75,27 @@ function federationExperiments(federation: moduleFederationPlugin.ModuleFederati
   };
 }
 
+/**
+ * ONE federation runtime on the page (ADR 0045): in production a remote takes the runtime core and the
+ * federation SDK from the globals the shell's runtime plugin (one-federation-runtime.ts) sets, instead of
+ * bundling its own copies; the shell gets that plugin. In development a remote also runs alone (its
+ * standalone page), so there every build keeps its own copy.
+ */
+function oneRuntime(federation: moduleFederationPlugin.ModuleFederationPluginOptions, production: boolean) {
+  const remote = Boolean(federation.exposes && Object.keys(federation.exposes).length > 0);
+  if (!production) return { runtimePlugins: [], plugins: [] };
+  if (!remote) return { runtimePlugins: [path.join(uiBuildDir, 'one-federation-runtime.ts')], plugins: [] };
+  return {
+    runtimePlugins: [],
+    plugins: [
+      new webpack.ExternalsPlugin('global', {
+        '@module-federation/runtime-core': RUNTIME_CORE_GLOBAL,
+        '@module-federation/sdk': SDK_GLOBAL,
+      }),
+    ],
+  };
+}
+
 /** Copies <dir>/public into the build output without hashing (remotes.json must keep its name). */
 class CopyPublicDirPlugin {
   constructor(private readonly from: string) {}
@@ -98,6 +120,7 @@ class CopyPublicDirPlugin {
 export function frontEndConfig(options: FrontEndOptions) {
   return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
     const production = (argv.mode ?? 'production') === 'production';
+    const runtime = options.federation ? oneRuntime(options.federation, production) : { runtimePlugins: [], plugins: [] };
     const name = options.federation?.name ?? options.name ?? path.basename(options.dir);
     const hashed = production ? '.[contenthash:8]' : '';
     const page = !(production && options.standalonePageInDevOnly);
@@ -180,7 +203,9 @@ export function frontEndConfig(options: FrontEndOptions) {
                 shareStrategy: 'loaded-first',
                 experiments: federationExperiments(options.federation),
                 ...options.federation,
+                runtimePlugins: [...runtime.runtimePlugins, ...(options.federation.runtimePlugins ?? [])],
               }),
+              ...runtime.plugins,
             ]
           : []),
         ...(page
