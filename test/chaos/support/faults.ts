@@ -58,7 +58,7 @@ function tagOf(pid: number): string | undefined {
   }
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {

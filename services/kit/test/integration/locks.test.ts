@@ -104,18 +104,54 @@ describe('withLocks', () => {
     expect(await redis.exists(key('held'))).toBe(0);
   });
 
-  it('does not release a lock that expired and was taken by another holder', async () => {
+  it('does not release or renew a lock that expired and was taken by another holder', async () => {
     await withLocks(
       redis,
       [key('expiring')],
       async () => {
-        await sleep(120); // outlives its 50 ms
+        // As if the holder had stalled past its TTL: the key is gone and another holder takes it.
+        await redis.del(key('expiring'));
         expect(await redis.set(key('expiring'), 'someone-else', { NX: true, PX: 5_000 })).toBe('OK');
+        await sleep(200); // several renewal turns of the 150 ms TTL
       },
-      { busy, ttlMs: 50 },
+      { busy, ttlMs: 150 },
     );
     expect(await redis.get(key('expiring'))).toBe('someone-else');
+    expect(await redis.pTTL(key('expiring'))).toBeGreaterThan(4_000); // not renewed to 150 ms
     await redis.del(key('expiring'));
+  });
+
+  it('renews its keys while the holder works, however long past their TTL', async () => {
+    let stolen: unknown = 'not tried';
+    await withLocks(
+      redis,
+      [key('long')],
+      async () => {
+        await sleep(1_000); // more than three TTLs
+        stolen = await tryLock(redis, key('long'));
+      },
+      { busy, ttlMs: 300 },
+    );
+    expect(stolen, 'nobody else could take it while its holder worked').toBeNull();
+    expect(await redis.exists(key('long'))).toBe(0);
+  });
+
+  it('frees the keys of a holder that died (no release, no renewal) within their TTL', async () => {
+    // A killed replica's lock: its token in Redis with the TTL of its last renewal, and nobody renewing.
+    await redis.set(key('orphan'), 'killed-replica', { PX: 400 });
+    const started = Date.now();
+    const got = await withLocks(redis, [key('orphan')], async () => 'mine', { busy, waitMs: 3_000 });
+    expect(got).toBe('mine');
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('renews what tryLock took until it is released', async () => {
+    const release = await tryLock(redis, key('try'), 300);
+    expect(release).not.toBeNull();
+    await sleep(1_000);
+    expect(await tryLock(redis, key('try'))).toBeNull();
+    await release!();
+    expect(await redis.exists(key('try'))).toBe(0);
   });
 });
 
