@@ -23,6 +23,7 @@ const EXPECTED: [string, string][] = [
   ['P6', 'Photo upload with variants vs a plain MinIO put'],
   ['P7', 'Event publish through the outbox vs nats bench'],
   ['P8', 'First load of / and /dashboard/buyer (Lighthouse mobile) vs one bundle'],
+  ['P8-bundles', 'What each front end ships (per remote bundle sizes)'],
   ['P9', 'Feed, product and "my products" at 1 k, 10 k, 100 k products'],
   ['P10', 'Searched, filtered and sorted feed pages vs the unfiltered first page at 1 k, 10 k, 100 k products'],
   ['RSS', 'Resident memory of every process, idle and under load'],
@@ -41,6 +42,44 @@ if (existsSync(dir)) {
     }
   }
 }
+
+/**
+ * A record with no file in this run (BENCH_ONLY, or records cleaned away) is read back from its section of
+ * the current document, so rendering after one benchmark keeps the others' last figures (with their dates).
+ */
+function previousRecords(file: string): Stored[] {
+  if (!existsSync(file)) return [];
+  const found: Stored[] = [];
+  const unescape = (text: string) => text.trim().replaceAll('\\|', '|');
+  for (const section of readFileSync(file, 'utf8').split(/^## /m).slice(1)) {
+    const head = /^(\S+) — (.*)$/m.exec(section);
+    const method = /^Method: (.*)$/m.exec(section)?.[1];
+    if (!head || !method) continue;
+    const rows: BenchRow[] = [];
+    for (const line of section.split('\n').filter((l) => l.startsWith('| ') && !/^\| -/.test(l))) {
+      const cells = line
+        .slice(2, -2)
+        .split(/ (?<!\\)\| /)
+        .map(unescape);
+      if (cells.length !== 6 || cells[0] === 'measure') continue;
+      const [label, baseline, value, ratio, target, met] = cells as [string, string, string, string, string, string];
+      rows.push({
+        label,
+        value,
+        ...(baseline ? { baseline } : {}),
+        ...(ratio ? { ratio: Number(ratio.replace('×', '')) } : {}),
+        ...(target ? { target } : {}),
+        ...(met === 'yes' ? { pass: true } : met === '**no**' ? { pass: false } : {}),
+      });
+    }
+    const notes = [...section.matchAll(/^- (.*)$/gm)].map((m) => m[1]!).filter(() => /^Notes:$/m.test(section));
+    const at = /^Recorded (.*)\.$/m.exec(section)?.[1];
+    found.push({ id: head[1]!, title: head[2]!.trim(), method, rows, ...(notes.length ? { notes } : {}), ...(at ? { at } : {}) });
+  }
+  return found;
+}
+for (const record of previousRecords(process.env.BENCH_PREVIOUS_DOC ?? out))
+  if (!records.has(record.id) && record.id !== 'Machine' && record.id !== 'How') records.set(record.id, record);
 
 const cell = (text: string | undefined) => (text ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ');
 const verdict = (row: BenchRow) => (row.pass === undefined ? '—' : row.pass ? 'yes' : '**no**');
