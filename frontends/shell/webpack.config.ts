@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frontEndConfig } from '@tuber/ui/build';
+import { frontEndConfig, type FrontEndOptions } from '@tuber/ui/build';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import federation from './module-federation.config.ts';
 
 const port = Number(process.env.SHELL_PORT ?? 3000);
@@ -12,13 +13,30 @@ const remotePorts = {
   farmer: process.env.FARMER_PORT ?? 3003,
 };
 
-export default frontEndConfig({
+/**
+ * The service worker (src/sw/sw.ts, docs/adr/0042-offline.md): built with the page into /sw.js, with the list
+ * of the shell's own files to precache. Production only: a worker in the dev server would serve stale code.
+ */
+function serviceWorker() {
+  return new InjectManifest({
+    swSrc: './src/sw/sw.ts',
+    swDest: 'sw.js',
+    // Precompressed copies are the same files; remotes.json is read network first; the check-sso page is
+    // Keycloak's business, never served from a cache.
+    exclude: [/\.(br|gz)$/, /\.LICENSE\.txt$/, /^remotes\.json$/, /^silent-check-sso\./],
+    // Hashed names need no revision of their own.
+    dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.js$/,
+  });
+}
+
+const shared = (production: boolean): FrontEndOptions => ({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   federation,
   port,
   title: 'Tuber Market',
   publicPath: '/',
   publicDir: true,
+  plugins: production ? [serviceWorker()] : [],
   devServer: {
     proxy: [
       ...Object.entries(remotePorts).map(([name, remotePort]) => ({
@@ -30,3 +48,6 @@ export default frontEndConfig({
     ],
   },
 });
+
+export default (env: unknown, argv: { mode?: 'production' | 'development' | 'none' }) =>
+  frontEndConfig(shared((argv.mode ?? 'production') === 'production'))(env, argv);

@@ -5,6 +5,10 @@ import { createApiClient, createToastStore, setCounter, ShellProvider, ToastHost
 import { forgetCart, localStorageOrNull } from './counters/cartCount.js';
 import { useShellCounters } from './counters/useShellCounters.js';
 import { LogoutDialog } from './layout/LogoutDialog.js';
+import { networkAwareFetch } from './offline/networkStatus.js';
+import { OfflineBar } from './offline/OfflineBar.js';
+import { withOfflineSession } from './offline/offlineSession.js';
+import { claimPrivateCaches, clearPrivateCaches } from './offline/privateCaches.js';
 import { forgetKeptToast, keepForNextPage, showKeptToast } from './session/flash.js';
 import { createSessionStore, type SessionStore } from './session/keycloakSession.js';
 import { ALREADY_SET_UP, createMyProfile, profileFailure } from './session/profileSetup.js';
@@ -14,10 +18,14 @@ import { ShellChromeContext, type ProfileSetup, type ShellChrome } from './sessi
 export const LOGGED_OUT = 'Logged out successfully';
 export const LOGIN_SUCCESSFUL = 'Login successful!';
 
-/** The next person on a shared phone does not get this one's cart (issue 12): on Logout and endSession. */
+/**
+ * The next person on a shared phone does not get this one's cart (issue 12) nor what they saw offline (the
+ * service worker's API answers and photos, issue 13): on Logout and endSession.
+ */
 function forgetThisPersonsCart() {
   forgetCart(localStorageOrNull());
   setCounter('cart', 0);
+  void clearPrivateCaches();
 }
 
 export function ShellRoot({
@@ -31,13 +39,19 @@ export function ShellRoot({
   navigate?: (to: string) => void;
 }) {
   const [toasts] = useState(() => createToastStore());
-  const [store] = useState(() => givenStore ?? createSessionStore());
+  // Offline, the person last signed in on this browser stays signed in (without a token) to see what was kept.
+  const [store] = useState(() => withOfflineSession(givenStore ?? createSessionStore()));
   const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const [api] = useState(() => createApiClient({ baseUrl: '/api', getAccessToken: () => store.accessToken() }));
+  const [api] = useState(() => createApiClient({ baseUrl: '/api', getAccessToken: () => store.accessToken(), fetch: networkAwareFetch }));
   const [profileSetup, setProfileSetup] = useState<ProfileSetup>('idle');
   const [logoutOpen, setLogoutOpen] = useState(false);
   const firstLoginHandled = useRef(false);
-  useShellCounters(api, session.status === 'signed-in' ? session.user.id : null);
+  const userId = session.status === 'signed-in' ? session.user.id : null;
+  useShellCounters(api, userId);
+  // Another person signing in on this browser does not see what the last one's pages kept.
+  useEffect(() => {
+    if (userId) void claimPrivateCaches(userId);
+  }, [userId]);
 
   const login = useCallback(
     (redirectTo?: string) => {
@@ -136,6 +150,7 @@ export function ShellRoot({
 
   return (
     <ShellProvider value={contract}>
+      <OfflineBar />
       <ShellChromeContext.Provider value={chrome}>
         {children}
         <LogoutDialog open={logoutOpen} onConfirm={() => void confirmLogout()} onCancel={() => setLogoutOpen(false)} />

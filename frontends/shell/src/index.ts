@@ -1,3 +1,4 @@
+import { linkManifest, registerServiceWorker } from './offline/registerWorker.js';
 import { discoverRemotes, preloadRemotePage } from './remotes/registry.js';
 import { routePage } from './remotes/routePages.js';
 
@@ -7,6 +8,11 @@ import { routePage } from './remotes/routePages.js';
 discoverRemotes().catch((error: unknown) => console.error('[shell] could not read /remotes.json', error));
 const firstPage = routePage(window.location.pathname);
 if (firstPage) preloadRemotePage(firstPage.remote, firstPage.expose).catch(() => undefined);
+
+// Installable and usable offline (issue 13, docs/adr/0042-offline.md): the web app manifest, and the service
+// worker once the page has loaded.
+linkManifest();
+registerServiceWorker();
 
 // Async boundary: lets the federation runtime negotiate shared singletons (react, router, @tuber/ui) first.
 import('./bootstrap.js');

@@ -34,6 +34,20 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * What a send (POST/PUT/PATCH/DELETE) answers while the browser is offline: it is not attempted, so nothing
+ * reached the server (issue 13). The shell's service worker answers a send whose network fails with the same
+ * words (frontends/shell/src/offline/copy.ts).
+ */
+export const OFFLINE_SEND_MESSAGE = 'You are offline. Sending needs the network — nothing was sent; try again when you are back online.';
+
+/** statusCode of an ApiError for a request that never reached a server (offline or the network failed). */
+export const NO_ANSWER = 0;
+
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Record<string, unknown>;
@@ -45,6 +59,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function request<T>(method: string, path: string, body: unknown, init: RequestInit = {}): Promise<T> {
+    const sends = method !== 'GET' && method !== 'HEAD';
+    // A send while offline would only fail later with the browser's words; say why now, and send nothing.
+    if (sends && browserOffline()) throw new ApiError(NO_ANSWER, 'Offline', OFFLINE_SEND_MESSAGE);
     const headers = new Headers(init.headers);
     headers.set('accept', 'application/json');
     const token = await getAccessToken();
@@ -60,7 +77,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       response = await doFetch(`${baseUrl.replace(/\/$/, '')}${path}`, { ...init, method, headers, body: payload ?? null });
     } catch (cause) {
-      throw new ApiError(0, 'Network Error', cause instanceof Error ? cause.message : 'The server could not be reached');
+      if (sends && browserOffline()) throw new ApiError(NO_ANSWER, 'Offline', OFFLINE_SEND_MESSAGE);
+      throw new ApiError(NO_ANSWER, 'Network Error', cause instanceof Error ? cause.message : 'The server could not be reached');
     }
     const text = await response.text();
     let parsed: unknown = undefined;

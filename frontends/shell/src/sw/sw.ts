@@ -1,0 +1,127 @@
+// The shell's service worker (Workbox, built by InjectManifest in webpack.config.ts into /sw.js).
+// What is kept and for how long, per route, and why: docs/adr/0042-offline.md.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { OFFLINE_SEND_MESSAGE, UNREACHABLE_SEND_MESSAGE } from '../offline/copy.js';
+import {
+  API_CACHE,
+  FROM_CACHE_HEADER,
+  IMAGE_CACHE,
+  isApiSend,
+  isCachedApiPath,
+  isRemoteEntryPath,
+  isShellNavigation,
+  MESSAGE_CLEAR_PRIVATE,
+  MESSAGE_NETWORK_FAILED,
+  PRIVATE_CACHES,
+  REMOTE_CHUNK_CACHE,
+  REMOTE_ENTRY_CACHE,
+} from './policy.js';
+
+/** The parts of the worker's global scope used here (the shell compiles against the DOM library). */
+interface WorkerScope {
+  __WB_MANIFEST: (string | PrecacheEntry)[];
+  navigator: { onLine: boolean };
+  skipWaiting(): Promise<void>;
+  clients: { matchAll(options?: { type?: string }): Promise<{ postMessage(message: unknown): void }[]> };
+  addEventListener(type: 'message', listener: (event: { data: unknown; waitUntil(promise: Promise<unknown>): void }) => void): void;
+}
+const worker = self as unknown as WorkerScope;
+
+// A new worker takes over at once: the next start of the app runs the new shell (its files are in the new
+// precache), and remotes are asked for their manifests again anyway.
+void worker.skipWaiting();
+clientsClaim();
+
+// ---------- the shell: its page and scripts, precached at install (revisioned by content) ----------
+// InjectManifest puts in place of the manifest placeholder the list of the shell's built files.
+precacheAndRoute((self as unknown as WorkerScope).__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Every address of the single-page shell opens its page from the precache, online or not: the router
+// decides the rest. (A new shell arrives with a new worker, see above.)
+const shellPage = createHandlerBoundToURL('/index.html');
+registerRoute(({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && isShellNavigation(url.pathname), shellPage);
+
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+/** Tells the open pages that the network failed, so they show the offline bar. */
+async function tellPagesNetworkFailed(): Promise<void> {
+  const pages = await worker.clients.matchAll({ type: 'window' });
+  pages.forEach((page) => page.postMessage({ type: MESSAGE_NETWORK_FAILED }));
+}
+
+/** Marks an answer taken from the cache after the network failed, and tells the pages. */
+const markOfflineCopy: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    void tellPagesNetworkFailed();
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(FROM_CACHE_HEADER, '1');
+    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
+// ---------- remotes: entries network first (a redeployed remote is used on the next start), chunks by hash ----------
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isRemoteEntryPath(url.pathname),
+  new NetworkFirst({ cacheName: REMOTE_ENTRY_CACHE, networkTimeoutSeconds: 6, plugins: [okOnly] }),
+);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/mf/') && !isRemoteEntryPath(url.pathname),
+  new CacheFirst({
+    cacheName: REMOTE_CHUNK_CACHE,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true })],
+  }),
+);
+
+// ---------- what a person saw: feed pages and product pages (network first), their photos (cache first) ----------
+registerRoute(
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && isCachedApiPath(url.pathname),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 8,
+    plugins: [
+      okOnly,
+      markOfflineCopy,
+      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 14, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/files/'),
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
+  }),
+);
+
+// ---------- sends: never cached; a failed one is answered in words (nothing is queued for later) ----------
+const sendOnly = new NetworkOnly();
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+  registerRoute(
+    ({ url, sameOrigin, request }) => sameOrigin && isApiSend(request.method, url.pathname),
+    async (options) => {
+      try {
+        return await sendOnly.handle(options);
+      } catch {
+        void tellPagesNetworkFailed();
+        const offline = !worker.navigator.onLine;
+        const body = { statusCode: 503, error: 'Service Unavailable', message: offline ? OFFLINE_SEND_MESSAGE : UNREACHABLE_SEND_MESSAGE };
+        return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      }
+    },
+    method,
+  );
+}
+
+// ---------- logout on a shared phone: the page asks, the private caches go ----------
+worker.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown } | null;
+  if (data?.type !== MESSAGE_CLEAR_PRIVATE) return;
+  event.waitUntil(Promise.all(PRIVATE_CACHES.map((name) => caches.delete(name))));
+});
