@@ -1,11 +1,13 @@
 // A count beside a menu item or the header's cart: the number is drawn, a screen reader hears
 // "(3 items in cart)" / "(2 unread requests)" as part of the link's name. Nothing while the count is 0.
-import { useCounter, type CounterName } from '@tuber/ui';
-import { badgeLabel, badgeText } from './menus.js';
+import { useCounter, useT, type CounterName } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
+import { badgeText } from './menus.js';
 import styles from './badge.module.css';
 
 export function CounterBadge({ counter, className }: { counter: CounterName; className?: string }) {
   const count = useCounter(counter);
+  const t = useT(shellCatalogue);
   if (count <= 0) return null;
   return (
     <>
@@ -16,7 +18,7 @@ export function CounterBadge({ counter, className }: { counter: CounterName; cla
       >
         {badgeText(count)}
       </span>
-      <span className={styles.visuallyHidden}> ({badgeLabel(counter, count)})</span>
+      <span className={styles.visuallyHidden}> ({t(counter === 'cart' ? 'badge.cart' : 'badge.unread', { count })})</span>
     </>
   );
 }

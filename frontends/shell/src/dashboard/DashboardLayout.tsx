@@ -2,7 +2,8 @@
 // 40% of the width, closed by a close icon (spec §2). The current link is highlighted.
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from '@tuber/ui/router';
-import { useSession } from '@tuber/ui';
+import { useSession, useT } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 import { useShellChrome } from '../session/ShellChrome.js';
 import { CounterBadge } from './CounterBadge.js';
 import { menuFor } from './menus.js';
@@ -10,6 +11,7 @@ import styles from './dashboard.module.css';
 
 export function DashboardLayout() {
   const session = useSession();
+  const t = useT(shellCatalogue);
   const { openLogout } = useShellChrome();
   // UI state of the spec (§3): openSidebar, default false.
   const [openSidebar, setOpenSidebar] = useState(false);
@@ -23,7 +25,7 @@ export function DashboardLayout() {
       {menu.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}>
-            <span className={styles.label}>{link.label}</span>
+            <span className={styles.label}>{t(link.key)}</span>
             {link.badge && <CounterBadge counter={link.badge} className={styles.menuBadge} />}
           </NavLink>
         </li>
@@ -37,7 +39,7 @@ export function DashboardLayout() {
             openLogout();
           }}
         >
-          Logout
+          {t('dashboard.logout')}
         </button>
       </li>
     </ul>
@@ -45,7 +47,7 @@ export function DashboardLayout() {
 
   return (
     <div className={styles.dashboard}>
-      <aside className={styles.sidebar} aria-label="Dashboard menu">
+      <aside className={styles.sidebar} aria-label={t('dashboard.menu-label')}>
         <nav>{links}</nav>
       </aside>
 
@@ -53,7 +55,7 @@ export function DashboardLayout() {
         <button
           type="button"
           className={styles.toggle}
-          aria-label="Open menu"
+          aria-label={t('dashboard.open-menu')}
           aria-expanded={openSidebar}
           aria-controls="dashboard-drawer"
           onClick={() => setOpenSidebar(true)}
@@ -61,7 +63,7 @@ export function DashboardLayout() {
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          <span>Menu</span>
+          <span>{t('dashboard.menu')}</span>
         </button>
         <Outlet />
       </div>
@@ -70,11 +72,11 @@ export function DashboardLayout() {
       <nav
         id="dashboard-drawer"
         className={`${styles.drawer} ${openSidebar ? styles.drawerOpen : ''}`}
-        aria-label="Dashboard menu (small screens)"
+        aria-label={t('dashboard.drawer-label')}
         aria-hidden={!openSidebar}
         inert={!openSidebar}
       >
-        <button type="button" className={styles.close} aria-label="Close menu" onClick={() => setOpenSidebar(false)}>
+        <button type="button" className={styles.close} aria-label={t('dashboard.close-menu')} onClick={() => setOpenSidebar(false)}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>

@@ -1,27 +1,30 @@
 // The dashboard menus (spec §2): chosen by user_type equal to buyer; anyone else sees the farmer menu.
 // Issue 12 adds My requests (buyer), Requests and Insights (farmer) after the spec's items, and badges.
-import type { CounterName, UserType } from '@tuber/ui';
+import { translate, type CounterName, type UserType } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 
 export interface MenuLink {
+  /** The English label (the spec's); shown through the shell catalogue's `key`. */
   label: string;
+  key: string;
   to: string;
   /** The counter shown as a badge beside the label (nothing while it is 0). */
   badge?: CounterName;
 }
 
 export const buyerMenu: MenuLink[] = [
-  { label: 'Products', to: '/dashboard/buyer' },
-  { label: 'Carts', to: '/dashboard/cart', badge: 'cart' },
-  { label: 'My requests', to: '/dashboard/requests', badge: 'unread' },
-  { label: 'Profile', to: '/dashboard/buyerprofile' },
+  { label: 'Products', key: 'menu.products', to: '/dashboard/buyer' },
+  { label: 'Carts', key: 'menu.carts', to: '/dashboard/cart', badge: 'cart' },
+  { label: 'My requests', key: 'menu.my-requests', to: '/dashboard/requests', badge: 'unread' },
+  { label: 'Profile', key: 'menu.profile', to: '/dashboard/buyerprofile' },
 ];
 
 export const farmerMenu: MenuLink[] = [
-  { label: 'Add Product', to: '/dashboard/farmer' },
-  { label: 'Product Lists', to: '/dashboard/productLists' },
-  { label: 'Requests', to: '/dashboard/inbox', badge: 'unread' },
-  { label: 'Insights', to: '/dashboard/insights' },
-  { label: 'Profile', to: '/dashboard/farmerprofile' },
+  { label: 'Add Product', key: 'menu.add-product', to: '/dashboard/farmer' },
+  { label: 'Product Lists', key: 'menu.product-lists', to: '/dashboard/productLists' },
+  { label: 'Requests', key: 'menu.requests', to: '/dashboard/inbox', badge: 'unread' },
+  { label: 'Insights', key: 'menu.insights', to: '/dashboard/insights' },
+  { label: 'Profile', key: 'menu.profile', to: '/dashboard/farmerprofile' },
 ];
 
 export const menuFor = (userType: UserType | string | undefined): MenuLink[] => (userType === 'buyer' ? buyerMenu : farmerMenu);
@@ -35,8 +38,7 @@ export const badgeText = (count: number): string => (count <= 0 ? '' : count > 9
 
 /** What a screen reader hears for a badge: "3 items in cart", "1 unread request". */
 export function badgeLabel(counter: CounterName, count: number): string {
-  if (counter === 'cart') return `${count} ${count === 1 ? 'item' : 'items'} in cart`;
-  return `${count} unread ${count === 1 ? 'request' : 'requests'}`;
+  return translate(shellCatalogue, counter === 'cart' ? 'badge.cart' : 'badge.unread', { count });
 }
 
 /** Small-screen menu width (spec §9): 40% of the viewport. */

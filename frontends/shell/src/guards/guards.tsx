@@ -1,14 +1,20 @@
 // Route guards (spec §2, §6): signed-in areas, guest-only pages and the buyer/farmer halves of the dashboard.
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from '@tuber/ui/router';
-import { Spinner, useSession } from '@tuber/ui';
+import { Spinner, useSession, useT } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 import { BUYER_HOME, FARMER_HOME } from '../session/redirects.js';
+
+function CheckingSession() {
+  const t = useT(shellCatalogue);
+  return <Spinner label={t('guard.checking')} />;
+}
 
 /** Anonymous visitors go to /login, which remembers where they came from. */
 export function RequireSignedIn({ children }: { children?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (session.status === 'loading') return <Spinner label="Checking your session…" />;
+  if (session.status === 'loading') return <CheckingSession />;
   if (session.status === 'anonymous') {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from }} />;
@@ -19,7 +25,7 @@ export function RequireSignedIn({ children }: { children?: ReactNode }) {
 /** Signed-in users have no business on sign-up and login pages: to /profile. */
 export function GuestOnly({ children }: { children?: ReactNode }) {
   const session = useSession();
-  if (session.status === 'loading') return <Spinner label="Checking your session…" />;
+  if (session.status === 'loading') return <CheckingSession />;
   if (session.status === 'signed-in') return <Navigate to="/profile" replace />;
   return children ?? <Outlet />;
 }

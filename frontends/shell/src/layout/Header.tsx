@@ -1,9 +1,11 @@
 import type { MouseEvent } from 'react';
 import { Link } from '@tuber/ui/router';
-import { Button, buttonClass, useSession, type UserType } from '@tuber/ui';
+import { Button, buttonClass, useSession, useT, type UserType } from '@tuber/ui';
 import { CounterBadge } from '../dashboard/CounterBadge.js';
 import { profilePageOf } from '../dashboard/menus.js';
+import { shellCatalogue } from '../i18n/catalogue.js';
 import { useShellChrome } from '../session/ShellChrome.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
 import styles from './header.module.css';
 
 /** A plain click goes straight to Keycloak's login page; a modified click (new tab) still opens /login, which does the same. */
@@ -13,17 +15,19 @@ const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey &
 export function Header() {
   const session = useSession();
   const { login } = useShellChrome();
+  const t = useT(shellCatalogue);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.wordmark} aria-label="Tuber Market home">
+        <Link to="/" className={styles.wordmark} aria-label={t('header.home-label')}>
           Tuber Market
         </Link>
-        <nav className={styles.actions} aria-label="Account">
+        <nav className={styles.actions} aria-label={t('header.account-label')}>
+          <LanguageSwitch />
           {session.status === 'anonymous' && (
             <>
               <Link to="/onboarding" className={buttonClass('primary', styles.action)}>
-                Join now
+                {t('header.join')}
               </Link>
               <Link
                 to="/login"
@@ -34,7 +38,7 @@ export function Header() {
                   login();
                 }}
               >
-                Login
+                {t('header.login')}
               </Link>
             </>
           )}
@@ -47,14 +51,15 @@ export function Header() {
 
 function SignedInActions({ userType }: { userType: UserType }) {
   const { openLogout } = useShellChrome();
+  const t = useT(shellCatalogue);
   return (
     <>
       {userType === 'buyer' && <CartLink />}
       <Link to={profilePageOf(userType)} className={buttonClass('primary', styles.action)}>
-        Go to Profile
+        {t('header.profile')}
       </Link>
       <Button variant="secondary" className={styles.action} onClick={openLogout}>
-        Logout
+        {t('header.logout')}
       </Button>
     </>
   );
@@ -62,6 +67,7 @@ function SignedInActions({ userType }: { userType: UserType }) {
 
 /** The buyer's cart, always one tap away, with the number of items in it (issue 12). */
 function CartLink() {
+  const t = useT(shellCatalogue);
   return (
     <Link to="/dashboard/cart" className={styles.cart}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -76,7 +82,7 @@ function CartLink() {
         <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
         <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
       </svg>
-      <span className={styles.visuallyHidden}>Cart</span>
+      <span className={styles.visuallyHidden}>{t('header.cart')}</span>
       <CounterBadge counter="cart" className={styles.cartBadge} />
     </Link>
   );

@@ -1,9 +1,11 @@
 // Confirm Logout (spec §2): "Are you sure you want to logout?" with Yes, Logout and Cancel.
 import { useEffect, useRef } from 'react';
-import { Button } from '@tuber/ui';
+import { Button, useT } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 import styles from './dialog.module.css';
 
 export function LogoutDialog({ open, onConfirm, onCancel }: { open: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const t = useT(shellCatalogue);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -27,17 +29,17 @@ export function LogoutDialog({ open, onConfirm, onCancel }: { open: boolean; onC
     >
       <div className={styles.body}>
         <h2 id="logout-title" className={styles.title}>
-          Confirm Logout
+          {t('logout.title')}
         </h2>
         <p id="logout-text" className={styles.text}>
-          Are you sure you want to logout?
+          {t('logout.question')}
         </p>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {t('logout.cancel')}
           </Button>
           <Button className={styles.danger} onClick={onConfirm}>
-            Yes, Logout
+            {t('logout.confirm')}
           </Button>
         </div>
       </div>

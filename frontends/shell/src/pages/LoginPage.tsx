@@ -5,7 +5,8 @@
 // the visitor straight back then could loop. Back from Keycloak's page goes to the landing page, not here.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from '@tuber/ui/router';
-import { Button, Spinner } from '@tuber/ui';
+import { Button, Spinner, useT } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 import { safeReturnPath } from '../session/redirects.js';
 import { useShellChrome } from '../session/ShellChrome.js';
 import styles from './auth.module.css';
@@ -13,6 +14,7 @@ import styles from './auth.module.css';
 export function LoginPage() {
   const { store, login } = useShellChrome();
   const location = useLocation();
+  const t = useT(shellCatalogue);
   const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
   // Keycloak's error was already toasted by the shell ("Error logging in: …").
   const [failed, setFailed] = useState<{ message: string } | null>(() => (store.loginError ? { message: '' } : null));
@@ -38,33 +40,33 @@ export function LoginPage() {
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
-  if (!failed) return <Spinner label="Opening the login page…" />;
+  if (!failed) return <Spinner label={t('login.opening')} />;
   return (
     <section className={styles.card} aria-labelledby="login-title">
       <h1 id="login-title" className={styles.title}>
-        Login
+        {t('login.title')}
       </h1>
       {failed.message ? (
         <p className={styles.error} role="alert">
-          Error logging in: {failed.message}
+          {t('login.error', { message: failed.message })}
         </p>
       ) : (
-        <p className={styles.text}>The login did not finish. You can try again.</p>
+        <p className={styles.text}>{t('login.unfinished')}</p>
       )}
       {failed.message ? (
         // Sign-in settings are read once per page load: a fresh load is the way to try again.
         <Button className={styles.wide} onClick={() => window.location.reload()}>
-          Try again
+          {t('login.try-again')}
         </Button>
       ) : (
         <Button className={styles.wide} onClick={() => login(from)}>
-          Login
+          {t('login.button')}
         </Button>
       )}
       <div className={styles.links}>
-        <Link to="/forgot-password">Forgot Password?</Link>
+        <Link to="/forgot-password">{t('login.forgot')}</Link>
         <span>
-          Don&rsquo;t have an account? <Link to="/onboarding">Sign up</Link>
+          {t('login.no-account')} <Link to="/onboarding">{t('login.sign-up')}</Link>
         </span>
       </div>
     </section>

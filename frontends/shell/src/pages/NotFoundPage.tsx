@@ -1,14 +1,16 @@
 import { Link } from '@tuber/ui/router';
-import { buttonClass } from '@tuber/ui';
+import { buttonClass, useT } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 import styles from './pages.module.css';
 
 export function NotFoundPage() {
+  const t = useT(shellCatalogue);
   return (
     <section className={styles.page}>
-      <h1 className={styles.title}>404 Not Found</h1>
-      <p className={styles.text}>The page you are looking for does not exist.</p>
+      <h1 className={styles.title}>{t('not-found.title')}</h1>
+      <p className={styles.text}>{t('not-found.text')}</p>
       <Link to="/" className={buttonClass('secondary')}>
-        Back to home
+        {t('not-found.home')}
       </Link>
     </section>
   );

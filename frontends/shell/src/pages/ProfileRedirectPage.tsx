@@ -2,7 +2,8 @@
 // session and profile load, the error text when loading fails, "No User Logged In" when there is no user.
 import { useEffect, useState } from 'react';
 import { Navigate } from '@tuber/ui/router';
-import { ApiError, Spinner, useApi, useSession } from '@tuber/ui';
+import { ApiError, Spinner, useApi, useSession, useT } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 import { dashboardHome } from '../session/redirects.js';
 import { useShellChrome } from '../session/ShellChrome.js';
 import styles from './auth.module.css';
@@ -12,6 +13,7 @@ type Loaded = { state: 'loading' } | { state: 'ready'; userType: string } | { st
 export function ProfileRedirectPage() {
   const session = useSession();
   const api = useApi();
+  const t = useT(shellCatalogue);
   const { profileSetup } = useShellChrome();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const userId = session.status === 'signed-in' ? session.user.id : null;
@@ -39,7 +41,7 @@ export function ProfileRedirectPage() {
     };
   }, [api, userId, tokenType, waiting]);
 
-  if (waiting || loaded.state === 'loading') return <Spinner label="Loading your profile…" />;
+  if (waiting || loaded.state === 'loading') return <Spinner label={t('profile.loading')} />;
   if (loaded.state === 'ready') return <Navigate to={dashboardHome(loaded.userType)} replace />;
   if (loaded.state === 'error')
     return (
@@ -49,7 +51,7 @@ export function ProfileRedirectPage() {
     );
   return (
     <section className={styles.card}>
-      <h1 className={styles.title}>No User Logged In</h1>
+      <h1 className={styles.title}>{t('profile.none')}</h1>
     </section>
   );
 }

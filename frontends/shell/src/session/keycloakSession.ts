@@ -2,7 +2,8 @@
 // refresh before expiry, recovery when the tab becomes visible again, and the spec's session events.
 // React reads it through useSyncExternalStore; the API client asks it for a fresh token.
 import Keycloak from 'keycloak-js';
-import type { SessionEvent, ShellSession } from '@tuber/ui';
+import { getLocale, translate, type SessionEvent, type ShellSession } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
 import { CALLBACK_PATH, rememberReturnPath, takeLoginCallback } from './loginCallback.js';
 import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, REFRESH_RETRY_MS, refreshDelayMs, shouldRetryRefresh } from './timing.js';
@@ -175,7 +176,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       if (kc === keycloak) void refresh(REFRESH_MARGIN_SECONDS + 5);
     };
     kc.onAuthError = (error) => {
-      callbackError = error?.error_description || error?.error || 'the login could not be completed';
+      callbackError = error?.error_description || error?.error || translate(shellCatalogue, 'session.login-not-completed');
     };
     return kc;
   }
@@ -250,25 +251,30 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     async login(redirectTo) {
-      if (!keycloak) throw new Error(SIGN_IN_UNAVAILABLE);
+      if (!keycloak) throw new Error(signInUnavailable());
       // Keycloak may have gone since the page loaded: say so here rather than hand over to an error page.
       await signInAvailable();
       storage()?.setItem(LOGIN_STARTED, String(Date.now()));
       rememberReturnPath(redirectTo);
-      await keycloak.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href });
+      // Keycloak's pages follow the product's language (ui_locales; Keycloak keeps it in its locale cookie).
+      await keycloak.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href, locale: getLocale() });
     },
 
     async changeEmail(redirectTo) {
-      if (!keycloak?.authenticated) throw new Error('Sign in to change your e-mail address.');
+      if (!keycloak?.authenticated) throw new Error(translate(shellCatalogue, 'session.sign-in-to-change-email'));
       await signInAvailable();
       // Not a login: no "Login successful!" on the way back. The new address is verified by Keycloak
       // (a link to it) and reaches the profile by AccountEmailChanged.
       rememberReturnPath(redirectTo);
-      await keycloak.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href, action: 'UPDATE_EMAIL' });
+      await keycloak.login({
+        redirectUri: new URL(CALLBACK_PATH, window.location.origin).href,
+        action: 'UPDATE_EMAIL',
+        locale: getLocale(),
+      });
     },
 
     async logout(redirectTo) {
-      if (!keycloak) throw new Error('Sign-in is unavailable right now.');
+      if (!keycloak) throw new Error(translate(shellCatalogue, 'session.unavailable'));
       clearTimeout(refreshTimer);
       await keycloak.logout({ redirectUri: new URL(redirectTo, window.location.origin).href });
     },
@@ -311,7 +317,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
 }
 
 /** The auth service's words when Keycloak does not answer (503 from /api/auth/oidc). */
-const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now. Please try again in a few minutes.';
+const signInUnavailable = () => translate(shellCatalogue, 'session.unavailable-retry');
 
 /** Rejects with a message a person can act on when Keycloak does not answer right now (issue 10, R5). */
 async function signInAvailable(): Promise<void> {
@@ -319,11 +325,11 @@ async function signInAvailable(): Promise<void> {
   try {
     response = await fetch('/api/auth/oidc', { cache: 'no-store', signal: AbortSignal.timeout(8_000) });
   } catch {
-    throw new Error(SIGN_IN_UNAVAILABLE);
+    throw new Error(signInUnavailable());
   }
   if (response.ok) return;
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  throw new Error(response.status === 503 && typeof body?.message === 'string' ? body.message : SIGN_IN_UNAVAILABLE);
+  throw new Error(response.status === 503 && typeof body?.message === 'string' ? body.message : signInUnavailable());
 }
 
 async function defaultSettings(): Promise<OidcSettings> {

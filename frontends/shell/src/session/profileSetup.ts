@@ -1,6 +1,7 @@
 // Creating the buyer/farmer profile on the first successful login (spec §4) and from the
 // "Create my profile now" button; the messages are the spec's (§8).
-import { ApiError, type ApiClient } from '@tuber/ui';
+import { ApiError, translate, type ApiClient } from '@tuber/ui';
+import { shellCatalogue } from '../i18n/catalogue.js';
 
 export interface ProfileCreated {
   created: boolean;
@@ -16,5 +17,5 @@ export function createMyProfile(api: ApiClient): Promise<ProfileCreated> {
 /** "Failed to create profile: {message or Unknown error}" */
 export function profileFailure(error: unknown): string {
   const message = error instanceof ApiError || error instanceof Error ? error.message : '';
-  return `Failed to create profile: ${message || 'Unknown error'}`;
+  return translate(shellCatalogue, 'profile.failed', { message: message || translate(shellCatalogue, 'route-error.unknown') });
 }
