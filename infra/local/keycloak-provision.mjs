@@ -8,7 +8,9 @@
 //  3. Realm tuber: created from infra/keycloak/tuber-realm.json when missing, ${NAME} and
 //     ${NAME:default} placeholders filled from this environment as Keycloak's own import does.
 //     offline_access taken out of its default roles (see withoutOfflineAccess).
-//  4. The tuber-auth client's secret set to the one in the secrets directory.
+//  4. The tuber-auth client's secret set to the one in the secrets directory; the realm's languages
+//     (internationalization, supported and default locale) as the realm file says, also on a realm
+//     created before they were there (docs/adr/0044).
 //  5. With TEST_OVERLAY set: the overlay's users (the dev/test account) partially imported,
 //     existing ones skipped, and the test user's password set from the secrets directory.
 // Exit status 3: neither the named admin nor the bootstrap client could sign in (keycloak.sh then
@@ -197,6 +199,19 @@ async function syncAuthClientSecret(token) {
   }
 }
 
+// The languages of the login pages and of Keycloak's e-mails (issue 13): a realm made before the realm file
+// had them (compose keeps its realm) gets them too; nothing is written when they already match.
+async function syncLanguages(token) {
+  const wanted = readJson(env.REALM_FILE);
+  const fields = ['internationalizationEnabled', 'supportedLocales', 'defaultLocale'];
+  const current = await call('GET', `/admin/realms/${realm}`, { token });
+  const norm = (value) => JSON.stringify(Array.isArray(value) ? [...value].sort() : (value ?? null));
+  const same = (name) => norm(current[name]) === norm(wanted[name]);
+  if (fields.every(same)) return;
+  await call('PUT', `/admin/realms/${realm}`, { token, json: Object.fromEntries(fields.map((name) => [name, wanted[name]])) });
+  console.log(`realm ${realm} languages set: ${wanted.supportedLocales?.join(', ')} (default ${wanted.defaultLocale})`);
+}
+
 async function applyTestOverlay(token) {
   const admin = `/admin/realms/${realm}`;
   const overlay = readJson(env.TEST_OVERLAY);
@@ -228,6 +243,7 @@ await removeBootstrapAdmins(token);
 if (await ensureRealm(token)) token = await clientToken(OPS_CLIENT, env.OPS_CLIENT_SECRET); // now with the new realm's admin roles
 await withoutOfflineAccess(token);
 await syncAuthClientSecret(token);
+await syncLanguages(token);
 if (env.TEST_OVERLAY) await applyTestOverlay(token);
 // Last: moving master's frontend URL changes the issuer this run's token was checked against.
 await hardenMaster(token);

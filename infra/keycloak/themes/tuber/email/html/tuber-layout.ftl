@@ -2,7 +2,7 @@
      ignore style sheets). -->
 <#macro mail>
 <!DOCTYPE html>
-<html lang="en">
+<html lang="<#if locale?? && locale?is_hash>${(locale.language)!"en"}<#else>en</#if>">
 <body style="margin:0;padding:0;background:#f0fdf4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;color:#1c2420;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f0fdf4;padding:24px 12px;">
 <tr><td align="center">
