@@ -100,8 +100,8 @@ describe("the account's language", () => {
     made.push(hausa.id, english.id);
     await setLocale(hausa.id, 'ha');
     const kc = await admin();
-    await kc.users.sendVerifyEmail({ id: hausa.id, clientId: 'tuber-web', redirectUri: `${PUBLIC_URL}/login` });
-    await kc.users.sendVerifyEmail({ id: english.id, clientId: 'tuber-web', redirectUri: `${PUBLIC_URL}/login` });
+    await kc.users.sendVerifyEmail({ id: hausa.id, clientId: 'tuber-web', redirectUri: `${PUBLIC_URL}/login/callback` });
+    await kc.users.sendVerifyEmail({ id: english.id, clientId: 'tuber-web', redirectUri: `${PUBLIC_URL}/login/callback` });
 
     const ha = await waitForMail(hausa.email, /Tabbatar da adireshin imel ɗinka na Tuber Market/);
     expect(ha.text).toContain('Barka da zuwa Tuber Market.');
