@@ -159,9 +159,14 @@ export const AccountEmailChanged = defineEvent(
     email: Type.String(),
     email_verified: Type.Boolean(),
     changed_at: Type.String({ format: 'date-time' }),
+    /**
+     * Issue 13: the account's language as Keycloak holds it at `changed_at` (its `locale` attribute: en,
+     * pcm, yo, ha or ig), whether or not the address is verified; absent when the account has none (and
+     * in events published before it). Mail in that language, English without one (docs/adr/0044).
+     */
+    locale: Type.Optional(Type.String()),
   }),
 );
-
 
 const OrderEventLine = Type.Object({
   product_id: Type.String(),

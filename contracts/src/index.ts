@@ -3,3 +3,4 @@ export * from './api.js';
 export * from './tubers.js';
 export * from './orders.js';
 export * from './phone.js';
+export * from './locales.js';

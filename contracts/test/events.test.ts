@@ -20,3 +20,26 @@ describe('event contracts', () => {
     expect(TUBER_TYPES).toHaveLength(7);
   });
 });
+
+describe('languages (issue 13)', () => {
+  it('AccountEmailChanged takes an optional locale; events without one stay valid', async () => {
+    const { AccountEmailChanged } = await import('../src/index.js');
+    const { FormatRegistry } = await import('@sinclair/typebox');
+    if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (value) => !Number.isNaN(Date.parse(value)));
+    const base = { user_id: 'u1', email: 'a@b.ng', email_verified: true, changed_at: new Date().toISOString() };
+    expect(Value.Check(AccountEmailChanged.payload, base)).toBe(true);
+    expect(Value.Check(AccountEmailChanged.payload, { ...base, locale: 'yo' })).toBe(true);
+  });
+
+  it('localeOf reads our five languages from claims and attributes, nothing else', async () => {
+    const { localeOf, LOCALES } = await import('../src/index.js');
+    expect(LOCALES).toEqual(['en', 'pcm', 'yo', 'ha', 'ig']);
+    expect(localeOf('yo')).toBe('yo');
+    expect(localeOf(['ha'])).toBe('ha');
+    expect(localeOf('pcm-NG')).toBe('pcm');
+    expect(localeOf('IG')).toBe('ig');
+    expect(localeOf('fr')).toBeUndefined();
+    expect(localeOf(undefined)).toBeUndefined();
+    expect(localeOf(42)).toBeUndefined();
+  });
+});

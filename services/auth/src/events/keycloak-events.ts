@@ -15,7 +15,7 @@
 //   auth:kc-events:cursor:<user|admin>  → {"time": ms, "keys": [events already read at that ms]}
 //   auth:kc-events:lease                → owner id, PX lease
 import { randomUUID } from 'node:crypto';
-import { AccountDeleted, AccountEmailChanged } from '@tuber/contracts';
+import { AccountDeleted, AccountEmailChanged, localeOf } from '@tuber/contracts';
 import type { EventBus, RedisClient } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountDirectory, EventPage, RealmEvent, RealmEvents } from '../keycloak.js';
@@ -134,9 +134,12 @@ export class AccountEventRelay {
       this.deps.log.info({ userId }, 'account deleted in Keycloak; published');
       return;
     }
+    // The account's language travels with it (issue 13): Keycloak records setting the locale attribute as an
+    // UPDATE_PROFILE user event or an admin UPDATE, both of which bring the relay here.
+    const locale = localeOf(account.attributes.locale);
     await this.deps.bus.publish(
       AccountEmailChanged,
-      { user_id: userId, email: account.email, email_verified: account.emailVerified, changed_at: at },
+      { user_id: userId, email: account.email, email_verified: account.emailVerified, changed_at: at, ...(locale ? { locale } : {}) },
       `identity-email-changed:${userId}:${time}`,
     );
   }
