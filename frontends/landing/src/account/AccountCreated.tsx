@@ -2,20 +2,23 @@
 // "Resend verification" (spec §8's toasts) and Go to Login, which opens Keycloak's login page.
 import { useState } from 'react';
 import { Link } from '@tuber/ui/router';
-import { Button, buttonClass, useApi, useToast } from '@tuber/ui';
-import { VERIFICATION_RESENT, resendFailure } from '../domain/rules.js';
+import { Button, buttonClass, useApi, useLocale, useT, useToast } from '@tuber/ui';
+import { resendFailure } from '../domain/rules.js';
+import { landingCatalogue } from '../i18n/catalogue.js';
 import styles from './forms.module.css';
 
 export function AccountCreated({ email }: { email: string }) {
   const api = useApi();
   const toast = useToast();
+  const t = useT(landingCatalogue);
+  const { locale } = useLocale();
   const [sending, setSending] = useState(false);
 
   async function resend() {
     setSending(true);
     try {
       const answer = await api.post<{ message?: string }>('/auth/verification/resend', { email });
-      toast.success(answer?.message ?? VERIFICATION_RESENT);
+      toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.verification-resent'));
     } catch (error) {
       toast.error(resendFailure(error));
     } finally {
@@ -26,25 +29,25 @@ export function AccountCreated({ email }: { email: string }) {
   return (
     <section className={`${styles.card} ${styles.center}`} aria-labelledby="created-title">
       <h1 id="created-title" className={styles.title}>
-        Account Created!
+        {t('created.title')}
       </h1>
       <div className={styles.notice}>
         <p>
-          <strong>Please verify your email before logging in.</strong>
+          <strong>{t('created.verify')}</strong>
         </p>
-        <p>We have sent a verification link to</p>
+        <p>{t('created.sent-to')}</p>
         <p>
           <strong className={styles.address}>{email}</strong>
         </p>
-        <p>Open it, then log in.</p>
+        <p>{t('created.open-it')}</p>
       </div>
       <Link to="/login" className={buttonClass('primary', styles.submit)}>
-        Go to Login
+        {t('created.go-to-login')}
       </Link>
       <div className={styles.resend}>
-        <span>No e-mail after a few minutes? Check your spam folder, or</span>
+        <span>{t('created.no-email')}</span>
         <Button variant="secondary" className={styles.submit} disabled={sending} onClick={() => void resend()}>
-          {sending ? 'Sending…' : 'Resend verification'}
+          {sending ? t('account.sending') : t('created.resend')}
         </Button>
       </div>
     </section>

@@ -1,4 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useT } from '@tuber/ui';
+import { landingCatalogue } from '../i18n/catalogue.js';
 import styles from './forms.module.css';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -15,6 +17,7 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
  */
 export function Field({ label, hint, error, type, ...input }: FieldProps) {
   const id = useId();
+  const t = useT(landingCatalogue);
   const [shown, setShown] = useState(false);
   const password = type === 'password';
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
@@ -38,8 +41,8 @@ export function Field({ label, hint, error, type, ...input }: FieldProps) {
         <div className={styles.passwordBox}>
           {control}
           <button type="button" className={styles.reveal} aria-controls={id} onClick={() => setShown((now) => !now)}>
-            {shown ? 'Hide' : 'Show'}
-            <span className={styles.visuallyHidden}> password</span>
+            {shown ? t('field.hide') : t('field.show')}
+            <span className={styles.visuallyHidden}> {t('field.password')}</span>
           </button>
         </div>
       ) : (

@@ -3,16 +3,9 @@
 // here before the server does (it also refuses common passwords, and its message is shown).
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tuber/ui/router';
-import { Button, useApi, useToast } from '@tuber/ui';
-import {
-  PASSWORD_HINT,
-  PHONE_HINT,
-  REGISTRATION_SUCCESSFUL,
-  TUBERS,
-  phoneFieldProblem,
-  signupFailure,
-  signupPasswordProblem,
-} from '../domain/rules.js';
+import { Button, useApi, useLocale, useT, useToast } from '@tuber/ui';
+import { landingCatalogue } from '../i18n/catalogue.js';
+import { MIN_PASSWORD_LENGTH, TUBERS, phoneFieldProblem, signupFailure, signupPasswordProblem } from '../domain/rules.js';
 import { AccountCreated } from './AccountCreated.js';
 import { Field } from './Field.js';
 import styles from './forms.module.css';
@@ -33,6 +26,8 @@ const emptyForm = {
 export function SignupForm({ role }: { role: Role }) {
   const api = useApi();
   const toast = useToast();
+  const t = useT(landingCatalogue);
+  const { locale } = useLocale();
   const [form, setForm] = useState(emptyForm);
   const [tuber, setTuber] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -69,7 +64,8 @@ export function SignupForm({ role }: { role: Role }) {
     setSubmitting(true);
     try {
       const answer = await api.post<{ message?: string }>(`/auth/signup/${role}`, body);
-      toast.success(answer?.message ?? REGISTRATION_SUCCESSFUL);
+      // The server's sentence is the spec's English one; in another language, ours.
+      toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.registration-successful'));
       setCreatedFor(form.email);
     } catch (error) {
       toast.error(signupFailure(error));
@@ -83,7 +79,7 @@ export function SignupForm({ role }: { role: Role }) {
 
   if (createdFor) return <AccountCreated email={createdFor} />;
 
-  const title = role === 'farmer' ? 'Create New Farmer Account' : 'Create New Buyer Account';
+  const title = role === 'farmer' ? t('signup.title.farmer') : t('signup.title.buyer');
   return (
     <section className={styles.card} aria-labelledby="signup-title">
       <h1 id="signup-title" className={styles.title}>
@@ -91,14 +87,14 @@ export function SignupForm({ role }: { role: Role }) {
       </h1>
       <form className={styles.form} onSubmit={(event) => void submit(event)}>
         <div className={styles.row}>
-          <Field label="First Name" autoComplete="given-name" {...field('firstname')} />
-          <Field label="Last Name" autoComplete="family-name" {...field('lastname')} />
+          <Field label={t('signup.first-name')} autoComplete="given-name" {...field('firstname')} />
+          <Field label={t('signup.last-name')} autoComplete="family-name" {...field('lastname')} />
         </div>
         {role === 'farmer' && (
           <>
-            <Field label="Farm / Business Name" autoComplete="organization" {...field('business_name')} />
+            <Field label={t('signup.business-name')} autoComplete="organization" {...field('business_name')} />
             <fieldset className={styles.fieldset}>
-              <legend className={styles.label}>Tubers You Grow</legend>
+              <legend className={styles.label}>{t('signup.tubers')}</legend>
               <div className={styles.checks}>
                 {TUBERS.map((name) => (
                   <label key={name} className={styles.check}>
@@ -111,20 +107,20 @@ export function SignupForm({ role }: { role: Role }) {
                         setTuber((current) => (event.target.checked ? [...current, name] : current.filter((t) => t !== name)))
                       }
                     />
-                    {name}
+                    {t(`tuber.${name.replace(' ', '-')}`)}
                   </label>
                 ))}
               </div>
             </fieldset>
-            <Field label="Farm Location / Farm Address" autoComplete="street-address" {...field('location')} />
+            <Field label={t('signup.location')} autoComplete="street-address" {...field('location')} />
           </>
         )}
-        <Field label="Email" type="email" autoComplete="email" {...field('email')} />
+        <Field label={t('signup.email')} type="email" autoComplete="email" {...field('email')} />
         <Field
-          label="Phone Number"
+          label={t('signup.phone')}
           type="tel"
           autoComplete="tel"
-          hint={PHONE_HINT}
+          hint={t('signup.phone-hint')}
           error={phoneProblem}
           ref={phoneInput}
           {...field('phone')}
@@ -134,15 +130,21 @@ export function SignupForm({ role }: { role: Role }) {
           }}
         />
         <div className={styles.row}>
-          <Field label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...field('password')} />
-          <Field label="Confirm Password" type="password" autoComplete="new-password" {...field('confirm_password')} />
+          <Field
+            label={t('signup.password')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('password.hint', { min: MIN_PASSWORD_LENGTH })}
+            {...field('password')}
+          />
+          <Field label={t('signup.confirm-password')} type="password" autoComplete="new-password" {...field('confirm_password')} />
         </div>
         <Button type="submit" className={styles.submit} disabled={submitting}>
-          {submitting ? 'Signing up…' : 'Sign Up'}
+          {submitting ? t('signup.submitting') : t('signup.submit')}
         </Button>
       </form>
       <p className={styles.links}>
-        Already have an account? <Link to="/login">Login</Link>
+        {t('account.have-account')} <Link to="/login">{t('account.login')}</Link>
       </p>
     </section>
   );

@@ -1,5 +1,9 @@
 // The account rules and messages of the spec (§5, §8, §9) as small pure functions the pages call.
-import { ApiError } from '@tuber/ui';
+// The constants are the spec's English; what the functions return is in the chosen language (issue 13).
+import { ApiError, translate } from '@tuber/ui';
+import { landingCatalogue } from '../i18n/catalogue.js';
+
+const t = (id: string, values?: Record<string, string | number>) => translate(landingCatalogue, id, values);
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match!';
 /** 8, not the spec's 6: OWASP ASVS 5.0 level 1, the same rule as Keycloak's policy (docs/adr/0012). */
@@ -35,8 +39,8 @@ export const TUBERS = ['yam', 'cassava', 'potato', 'sweet potato', 'tumeric', 'g
  * checks again, with its blocklist of common passwords; its message is shown when it refuses.
  */
 export function newPasswordProblem(password: string, confirm: string): string | undefined {
-  if (password !== confirm) return PASSWORDS_DO_NOT_MATCH;
-  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  if (password !== confirm) return t('password.mismatch');
+  if (password.length < MIN_PASSWORD_LENGTH) return t('password.too-short', { min: MIN_PASSWORD_LENGTH });
   return undefined;
 }
 
@@ -48,18 +52,19 @@ export const resetPasswordProblem = newPasswordProblem;
  * when it could not be reached or broke.
  */
 export function signupFailure(error: unknown): string {
-  if (error instanceof ApiError && error.statusCode > 0 && error.statusCode < 500) return `Registration failed: ${error.message}`;
-  return `An unexpected error occurred: ${error instanceof Error ? error.message : String(error)}`;
+  if (error instanceof ApiError && error.statusCode > 0 && error.statusCode < 500)
+    return t('toast.registration-failed', { message: error.message });
+  return t('toast.unexpected-error', { message: error instanceof Error ? error.message : String(error) });
 }
 
 /** "Failed to resend: {message}" (spec §8, verification). */
 export function resendFailure(error: unknown): string {
-  return `Failed to resend: ${error instanceof Error ? error.message : String(error)}`;
+  return t('toast.resend-failed', { message: error instanceof Error ? error.message : String(error) });
 }
 
 /** "Error: {message}" (reset e-mail, session and password update failures). */
 export function errorToast(error: unknown): string {
-  return `Error: ${error instanceof Error ? error.message : String(error)}`;
+  return t('toast.error', { message: error instanceof Error ? error.message : String(error) });
 }
 
 /** The reset link carries its single-use token in the fragment: /reset-password#token=… */

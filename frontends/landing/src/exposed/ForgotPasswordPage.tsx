@@ -1,14 +1,17 @@
 // /forgot-password (guests only): e-mail a reset link, clear the form, /login after 3 s. Exposed as landing/ForgotPasswordPage.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tuber/ui/router';
-import { Button, useApi, useToast } from '@tuber/ui';
+import { Button, useApi, useLocale, useT, useToast } from '@tuber/ui';
+import { landingCatalogue } from '../i18n/catalogue.js';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';
-import { REDIRECT_DELAY_MS, RESET_LINK_SENT, errorToast } from '../domain/rules.js';
+import { REDIRECT_DELAY_MS, errorToast } from '../domain/rules.js';
 
 export default function ForgotPasswordPage() {
   const api = useApi();
   const toast = useToast();
+  const t = useT(landingCatalogue);
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -20,7 +23,7 @@ export default function ForgotPasswordPage() {
     setSending(true);
     try {
       const answer = await api.post<{ message?: string }>('/auth/password/forgot', { email });
-      toast.success(answer?.message ?? RESET_LINK_SENT);
+      toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.reset-link-sent'));
       setEmail('');
       redirect.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
     } catch (error) {
@@ -34,12 +37,12 @@ export default function ForgotPasswordPage() {
     <div className={styles.page}>
       <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="forgot-title">
         <h1 id="forgot-title" className={styles.title}>
-          Forgot Your Password?
+          {t('forgot.title')}
         </h1>
-        <p className={styles.text}>Enter the e-mail of your account and we will send you a link to create a new password.</p>
+        <p className={styles.text}>{t('forgot.text')}</p>
         <form className={styles.form} onSubmit={(event) => void submit(event)}>
           <Field
-            label="Email"
+            label={t('signup.email')}
             type="email"
             name="email"
             autoComplete="email"
@@ -47,11 +50,11 @@ export default function ForgotPasswordPage() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <Button type="submit" className={styles.submit} disabled={sending}>
-            {sending ? 'Sending…' : 'Send Reset Link'}
+            {sending ? t('account.sending') : t('forgot.submit')}
           </Button>
         </form>
         <p className={styles.links}>
-          <Link to="/login">Back to Login</Link>
+          <Link to="/login">{t('account.back-to-login')}</Link>
         </p>
       </section>
     </div>

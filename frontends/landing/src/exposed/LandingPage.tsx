@@ -1,37 +1,23 @@
 // The landing page ("/"): hero, about, Our Solution. Exposed to the shell as landing/LandingPage.
 import { Link } from '@tuber/ui/router';
-import { buttonClass, useSession } from '@tuber/ui';
+import { buttonClass, useSession, useT } from '@tuber/ui';
+import { landingCatalogue } from '../i18n/catalogue.js';
 import { HeroArt } from '../landing/HeroArt.js';
 import { ChartIcon, GlobeIcon, ShieldIcon, SproutIcon } from '../landing/icons.js';
 import styles from '../landing/landing.module.css';
 
-const tubers = ['yam', 'cassava', 'potato', 'sweet potato', 'tumeric', 'garlic', 'ginger'];
+const tubers = ['yam', 'cassava', 'potato', 'sweet-potato', 'tumeric', 'garlic', 'ginger'];
 
 const forFarmers = [
-  {
-    title: 'Sell Your Crops',
-    text: 'List your harvest with photos and nutrition facts in minutes, and let buyers nearby find it the same day.',
-    Icon: SproutIcon,
-  },
-  {
-    title: 'Market Expansion',
-    text: 'Reach beyond your usual market: local households, restaurants and traders, and buyers from abroad.',
-    Icon: GlobeIcon,
-  },
-  {
-    title: 'Sales Management',
-    text: 'Keep your listings, orders and payments in one simple dashboard instead of scattered notebooks.',
-    Icon: ChartIcon,
-  },
-  {
-    title: 'Secure Transactions',
-    text: 'Deal with signed-up buyers whose contact details are on record, so every sale is safe and traceable.',
-    Icon: ShieldIcon,
-  },
+  { card: 'sell', Icon: SproutIcon },
+  { card: 'market', Icon: GlobeIcon },
+  { card: 'sales', Icon: ChartIcon },
+  { card: 'secure', Icon: ShieldIcon },
 ];
 
 export default function LandingPage() {
   const session = useSession();
+  const t = useT(landingCatalogue);
   // While the session is still being checked, a guest's buttons show at once (most visitors here are
   // guests): appearing later they pushed the hero art down (layout shift, docs/adr/0025).
   const guest = session.status === 'anonymous' || (session.status === 'loading' && session.expected !== 'signed-in');
@@ -40,26 +26,23 @@ export default function LandingPage() {
       <section className={styles.hero}>
         <div className={styles.heroInner}>
           <div>
-            <span className={styles.eyebrow}>Farm to table, around the city</span>
-            <h1 className={styles.headline}>Fresh from Earth, available within your reach</h1>
-            <p className={styles.subtitle}>
-              Yam, cassava, potatoes, ginger and more: quality tuber crops sourced directly from nearby farmers, at the price the farmer
-              sets.
-            </p>
+            <span className={styles.eyebrow}>{t('landing.hero.eyebrow')}</span>
+            <h1 className={styles.headline}>{t('landing.hero.title')}</h1>
+            <p className={styles.subtitle}>{t('landing.hero.subtitle')}</p>
             {guest && (
               // Join now and Login are in the shell's header; here the two ways in, straight away.
               <div className={styles.actions}>
                 <Link to="/signupfarmer" className={buttonClass('primary')}>
-                  Join as a farmer
+                  {t('landing.hero.join-farmer')}
                 </Link>
                 <Link to="/signupbuyer" className={buttonClass('secondary')}>
-                  Sign-up as a buyer
+                  {t('landing.hero.signup-buyer')}
                 </Link>
               </div>
             )}
           </div>
           <div className={styles.art}>
-            <HeroArt />
+            <HeroArt title={t('landing.hero.art')} />
           </div>
         </div>
       </section>
@@ -68,22 +51,17 @@ export default function LandingPage() {
         <div className={`${styles.sectionInner} ${styles.aboutGrid}`}>
           <div>
             <h2 id="about-title" className={styles.sectionTitle}>
-              About Tuber Market
+              {t('landing.about.title')}
             </h2>
-            <p className={styles.lead}>
-              Tuber Market connects the farmers who grow the city&rsquo;s tubers with the people who cook, sell and serve them. Farmers list
-              what they have harvested; buyers browse every listing, compare prices and call or e-mail the farmer directly.
-            </p>
-            <p className={styles.lead}>
-              No middlemen between the field and your kitchen: fresher crops for buyers, a fairer share for the farmers who grow them.
-            </p>
+            <p className={styles.lead}>{t('landing.about.connects')}</p>
+            <p className={styles.lead}>{t('landing.about.no-middlemen')}</p>
           </div>
           <div className={styles.crops}>
-            <h3 className={styles.cropsTitle}>Crops you will find here</h3>
+            <h3 className={styles.cropsTitle}>{t('landing.crops.title')}</h3>
             <ul className={styles.cropList}>
               {tubers.map((tuber) => (
                 <li key={tuber} className={styles.crop}>
-                  {tuber}
+                  {t(`tuber.${tuber}`)}
                 </li>
               ))}
             </ul>
@@ -94,25 +72,25 @@ export default function LandingPage() {
       <section className={styles.section} aria-labelledby="solution-title">
         <div className={styles.sectionInner}>
           <h2 id="solution-title" className={styles.sectionTitle}>
-            Our Solution
+            {t('landing.solution.title')}
           </h2>
-          <p className={styles.lead}>Everything a farmer needs to sell from the farm gate to the whole city.</p>
-          <h3 className={styles.audience}>For Farmers</h3>
+          <p className={styles.lead}>{t('landing.solution.lead')}</p>
+          <h3 className={styles.audience}>{t('landing.solution.for-farmers')}</h3>
           <ul className={styles.cards}>
-            {forFarmers.map(({ title, text, Icon }) => (
-              <li key={title} className={styles.card}>
+            {forFarmers.map(({ card, Icon }) => (
+              <li key={card} className={styles.card}>
                 <span className={styles.cardIcon}>
                   <Icon />
                 </span>
-                <h4 className={styles.cardTitle}>{title}</h4>
-                <p className={styles.cardText}>{text}</p>
+                <h4 className={styles.cardTitle}>{t(`landing.card.${card}.title`)}</h4>
+                <p className={styles.cardText}>{t(`landing.card.${card}.text`)}</p>
               </li>
             ))}
           </ul>
         </div>
       </section>
 
-      <footer className={styles.footer}>© {new Date().getFullYear()} Tuber Market · Fresh tubers from nearby farms</footer>
+      <footer className={styles.footer}>{t('landing.footer', { year: String(new Date().getFullYear()) })}</footer>
     </>
   );
 }

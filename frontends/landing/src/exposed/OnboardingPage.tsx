@@ -1,34 +1,36 @@
 // /onboarding (guests only): choose how to join. Exposed as landing/OnboardingPage.
 import { Link } from '@tuber/ui/router';
-import { buttonClass } from '@tuber/ui';
+import { buttonClass, useT } from '@tuber/ui';
+import { landingCatalogue } from '../i18n/catalogue.js';
 import styles from '../account/forms.module.css';
 
 export default function OnboardingPage() {
+  const t = useT(landingCatalogue);
   return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="onboarding-title">
         <h1 id="onboarding-title" className={styles.title}>
-          Join Tuber Market
+          {t('onboarding.title')}
         </h1>
-        <p className={styles.text}>Sell the tubers you grow, or buy fresh ones straight from nearby farms.</p>
+        <p className={styles.text}>{t('onboarding.text')}</p>
         <div className={styles.choices}>
           <div className={styles.choice}>
-            <h2 className={styles.choiceTitle}>I grow tubers</h2>
-            <p className={styles.text}>List your harvest and reach buyers across the city.</p>
+            <h2 className={styles.choiceTitle}>{t('onboarding.grow.title')}</h2>
+            <p className={styles.text}>{t('onboarding.grow.text')}</p>
             <Link to="/signupfarmer" className={buttonClass('primary')}>
-              Join as a farmer
+              {t('landing.hero.join-farmer')}
             </Link>
           </div>
           <div className={styles.choice}>
-            <h2 className={styles.choiceTitle}>I buy tubers</h2>
-            <p className={styles.text}>Browse fresh produce and contact the farmer directly.</p>
+            <h2 className={styles.choiceTitle}>{t('onboarding.buy.title')}</h2>
+            <p className={styles.text}>{t('onboarding.buy.text')}</p>
             <Link to="/signupbuyer" className={buttonClass('secondary')}>
-              Sign-up as a buyer
+              {t('landing.hero.signup-buyer')}
             </Link>
           </div>
         </div>
         <p className={styles.links}>
-          Already have an account? <Link to="/login">Login</Link>
+          {t('account.have-account')} <Link to="/login">{t('account.login')}</Link>
         </p>
       </section>
     </div>

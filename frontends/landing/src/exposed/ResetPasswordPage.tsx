@@ -2,18 +2,11 @@
 // disabled until it passes. Exposed as landing/ResetPasswordPage.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@tuber/ui/router';
-import { ApiError, Button, useApi, useAuth, useToast } from '@tuber/ui';
+import { ApiError, Button, translate, useApi, useAuth, useLocale, useT, useToast } from '@tuber/ui';
+import { landingCatalogue } from '../i18n/catalogue.js';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';
-import {
-  NO_ACTIVE_SESSION,
-  PASSWORD_HINT,
-  PASSWORD_UPDATED,
-  REDIRECT_DELAY_MS,
-  errorToast,
-  resetPasswordProblem,
-  resetTokenFrom,
-} from '../domain/rules.js';
+import { MIN_PASSWORD_LENGTH, REDIRECT_DELAY_MS, errorToast, resetPasswordProblem, resetTokenFrom } from '../domain/rules.js';
 
 type Check = 'checking' | 'valid' | 'invalid';
 
@@ -21,6 +14,8 @@ export default function ResetPasswordPage() {
   const api = useApi();
   const auth = useAuth();
   const toast = useToast();
+  const t = useT(landingCatalogue);
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const { hash } = useLocation();
   const [token] = useState(() => resetTokenFrom(hash || window.location.hash));
@@ -40,7 +35,7 @@ export default function ResetPasswordPage() {
       navigate('/forgot-password', { replace: true });
     };
     if (!token) {
-      reject(NO_ACTIVE_SESSION);
+      reject(translate(landingCatalogue, 'toast.no-active-session'));
       return;
     }
     api
@@ -62,7 +57,7 @@ export default function ResetPasswordPage() {
     setUpdating(true);
     try {
       const answer = await api.post<{ message?: string }>('/auth/password/reset', { token, password, confirm_password: confirm });
-      toast.success(answer?.message ?? PASSWORD_UPDATED);
+      toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.password-updated'));
       setCheck('invalid'); // the link is used up
       // The server ended every session of this account; forget this browser's too (spec: signed out).
       await auth?.endSession().catch(() => undefined);
@@ -78,20 +73,20 @@ export default function ResetPasswordPage() {
     <div className={styles.page}>
       <section className={`${styles.card} ${styles.narrow}`} aria-labelledby="reset-title">
         <h1 id="reset-title" className={styles.title}>
-          Create New Password
+          {t('reset.title')}
         </h1>
         <form className={styles.form} onSubmit={(event) => void submit(event)}>
           <Field
-            label="New Password"
+            label={t('reset.password')}
             type="password"
             name="password"
             autoComplete="new-password"
-            hint={PASSWORD_HINT}
+            hint={t('password.hint', { min: MIN_PASSWORD_LENGTH })}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
           <Field
-            label="Confirm New Password"
+            label={t('reset.confirm')}
             type="password"
             name="confirm_password"
             autoComplete="new-password"
@@ -99,11 +94,11 @@ export default function ResetPasswordPage() {
             onChange={(event) => setConfirm(event.target.value)}
           />
           <Button type="submit" className={styles.submit} disabled={check !== 'valid' || updating}>
-            {updating ? 'Updating…' : 'Update Password'}
+            {updating ? t('reset.updating') : t('reset.submit')}
           </Button>
         </form>
         <p className={styles.links}>
-          <Link to="/login">Back to Login</Link>
+          <Link to="/login">{t('account.back-to-login')}</Link>
         </p>
       </section>
     </div>

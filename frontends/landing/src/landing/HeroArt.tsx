@@ -1,8 +1,8 @@
 // Hand-drawn hero banner: a field cut open to show yam, sweet potato and cassava growing under the soil.
-export function HeroArt() {
+export function HeroArt({ title }: { title: string }) {
   return (
     <svg viewBox="0 0 600 440" role="img" aria-labelledby="hero-art-title" preserveAspectRatio="xMidYMid slice">
-      <title id="hero-art-title">Tuber crops growing under a sunny farm field</title>
+      <title id="hero-art-title">{title}</title>
       <defs>
         <linearGradient id="hero-sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#dff5e7" />
