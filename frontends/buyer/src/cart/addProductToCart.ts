@@ -4,15 +4,16 @@ import type { ApiClient, Toaster } from '@tuber/ui';
 import type { Product } from '../catalog/types.js';
 import { sendActivity } from '../orders/activity.js';
 import { CART_ROUTE } from '../orders/types.js';
+import { tr, type T } from '../i18n/t.js';
 import { addToCart } from './cart.js';
 import { getCart, saveCart } from './cartStore.js';
 
-export const VIEW_CART = { label: 'View cart', to: CART_ROUTE } as const;
+export const viewCart = (t: T = tr) => ({ label: t('product.view-cart'), to: CART_ROUTE }) as const;
 
-export function addProductToCart(product: Product, toast: Toaster, api?: ApiClient): void {
+export function addProductToCart(product: Product, toast: Toaster, api?: ApiClient, t: T = tr): void {
   const { cart, outcome } = addToCart(getCart(), product);
   saveCart(cart);
-  if (outcome === 'added') toast.success('item added to cart', { action: VIEW_CART });
-  else toast.info('quantity increased', { action: VIEW_CART });
+  if (outcome === 'added') toast.success(t('product.added'), { action: viewCart(t) });
+  else toast.info(t('product.increased'), { action: viewCart(t) });
   if (api) sendActivity(api, product.product_id, 'cart_add');
 }

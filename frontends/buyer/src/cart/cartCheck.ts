@@ -1,7 +1,9 @@
 // Each cart line against the product as it is now (issue 11): the farmer may have changed the price or unit,
 // sold out, moved to the next harvest, or removed the product since the buyer added it. Pure rules; the
 // page fetches the products (useCartCheck) and renders what these say.
-import { availability, formatNaira, priceWithUnit, statusOf, unitLabel, unitOf } from '@tuber/ui';
+import { formatNaira, statusOf, unitOf } from '@tuber/ui';
+import { tr, type T } from '../i18n/t.js';
+import { priceWords, stockWords, unitText } from '../i18n/words.js';
 import type { Product, SellingUnit } from '../catalog/types.js';
 import { lineTotalKobo, priceKobo, type Cart, type CartItem } from './cart.js';
 
@@ -15,7 +17,8 @@ export type LineCheck =
   | { state: 'ok' }
   | { state: 'price-changed'; was: { price: number; unit: SellingUnit }; now: { price: number; unit: SellingUnit } }
   | { state: 'sold-out' }
-  | { state: 'next-harvest'; text: string }
+  /** `text` in the language of the moment it was checked; the page words it again from `next_harvest`. */
+  | { state: 'next-harvest'; text: string; next_harvest?: string | null }
   | { state: 'gone' };
 
 export function checkLine(item: CartItem, lookup: ProductLookup | undefined): LineCheck {
@@ -25,7 +28,10 @@ export function checkLine(item: CartItem, lookup: ProductLookup | undefined): Li
   const { product } = lookup;
   const status = statusOf(product);
   if (status === 'sold_out') return { state: 'sold-out' };
-  if (status === 'next_harvest') return { state: 'next-harvest', text: availability(product).text ?? 'Next harvest soon' };
+  if (status === 'next_harvest') {
+    const text = stockWords(product).text ?? tr('stock.next-harvest-soon');
+    return product.next_harvest ? { state: 'next-harvest', text, next_harvest: product.next_harvest } : { state: 'next-harvest', text };
+  }
   const unit = unitOf(product);
   if (priceKobo(item) !== priceKobo(product) || item.unit !== unit) {
     return { state: 'price-changed', was: { price: item.price, unit: item.unit }, now: { price: product.price, unit } };
@@ -72,13 +78,17 @@ export function summarizeChecked(cart: Cart, checks: ReadonlyMap<string, LineChe
 }
 
 /** "Price changed: was ₦1,234.50 per kg, now ₦1,500.00 per kg" (the units only when they differ). */
-export function priceChangeText(check: Extract<LineCheck, { state: 'price-changed' }>): string {
+export function priceChangeText(check: Extract<LineCheck, { state: 'price-changed' }>, t: T = tr): string {
   const { was, now } = check;
   if (was.unit === now.unit) {
-    return `Price changed: was ${formatNaira(priceKobo(was))}, now ${formatNaira(priceKobo(now))} ${unitLabel(now.unit)}`;
+    return t('cart.price-changed', { was: formatNaira(priceKobo(was)), now: formatNaira(priceKobo(now)), unit: unitText(now.unit, t) });
   }
-  return `Price changed: was ${priceWithUnit(was.price, was.unit)}, now ${priceWithUnit(now.price, now.unit)}`;
+  return t('cart.price-changed-unit', { was: priceWords(was.price, was.unit, t), now: priceWords(now.price, now.unit, t) });
 }
+
+/** "Next harvest from 12 Jan 2027" for a line waiting for its harvest. */
+export const nextHarvestText = (check: Extract<LineCheck, { state: 'next-harvest' }>, t: T = tr): string =>
+  stockWords({ status: 'next_harvest', next_harvest: check.next_harvest ?? null, kg: 0 }, t).text ?? t('stock.next-harvest-soon');
 
 /** Runs `task` over `items` with at most `limit` in flight (the cart checks a few products at a time). */
 export async function mapWithLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, useApi } from '@tuber/ui';
 import { productPath, type Product } from '../catalog/types.js';
+import { tr } from '../i18n/t.js';
 import type { CartItem } from './cart.js';
 import { checkLine, mapWithLimit, type LineCheck, type ProductLookup } from './cartCheck.js';
 
@@ -36,7 +37,7 @@ export function useCartCheck(cart: readonly CartItem[]): CartCheckResult {
       let lookup: ProductLookup;
       try {
         const product = await api.get<Product>(productPath(id), { signal: abort.signal });
-        lookup = product ? { kind: 'found', product } : { kind: 'failed', message: 'No data returned' };
+        lookup = product ? { kind: 'found', product } : { kind: 'failed', message: tr('common.no-data') };
       } catch (error) {
         if (abort.signal.aborted) return;
         lookup =

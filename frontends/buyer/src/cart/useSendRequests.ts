@@ -18,10 +18,9 @@ import {
 } from '../orders/requestForm.js';
 import { newRequestId, sendOrderRequest } from '../orders/sendRequest.js';
 import { REQUESTS_ROUTE } from '../orders/types.js';
+import { useBuyerT } from '../i18n/t.js';
 import type { LineCheck } from './cartCheck.js';
 import { updateCart } from './cartStore.js';
-
-export const VIEW_REQUESTS = { label: 'View requests', to: REQUESTS_ROUTE } as const;
 
 /** The id of a form field, for labels and for focusing the first one that needs fixing. */
 export const fieldId = (farmerId: string, field: RequestFormField | 'fulfilment') => `request-${farmerId}-${field}`;
@@ -51,6 +50,7 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
   const api = useApi();
   const auth = useAuth();
   const toast = useToast();
+  const t = useBuyerT();
   const session = useSession();
   const phone = sessionPhone(session.status === 'signed-in' ? session.user.phone : undefined);
   const [forms, setForms] = useState<ReadonlyMap<string, RequestForm>>(() => new Map());
@@ -104,13 +104,13 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
   /** Checks one farmer's form; shows the messages and says whether it can go. */
   function check(group: FarmerGroup): boolean {
     const items = sendableItems(group.items, checks);
-    const found = validateRequestForm(currentForm(group.farmer_id), todayCalendarDay(), items.length);
+    const found = validateRequestForm(currentForm(group.farmer_id), todayCalendarDay(), items.length, t);
     setErrors((previous) => new Map(previous).set(group.farmer_id, found));
     return !hasErrors(found);
   }
 
   function focusFirstError(group: FarmerGroup) {
-    const found = validateRequestForm(currentForm(group.farmer_id), todayCalendarDay(), sendableItems(group.items, checks).length);
+    const found = validateRequestForm(currentForm(group.farmer_id), todayCalendarDay(), sendableItems(group.items, checks).length, t);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) document.getElementById(fieldId(group.farmer_id, first))?.focus();
   }
@@ -139,13 +139,15 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
         setProblems((previous) => new Map([...previous].filter(([id]) => !sentIds.has(id))));
         const business = outcome.request?.business_name || title;
         const number = outcome.request?.number;
-        toast.success(number ? `Request ${number} sent to ${business}` : `Request sent to ${business}`, { action: VIEW_REQUESTS });
+        toast.success(number ? t('request.sent', { number, business }) : t('request.sent-plain', { business }), {
+          action: { label: t('request.view'), to: REQUESTS_ROUTE },
+        });
         return true;
       }
       if (outcome.kind === 'refused') {
         // Nothing was kept: the next try is a new request.
         requestIds.current.delete(group.farmer_id);
-        const views = problemViews(outcome.refused, items);
+        const views = problemViews(outcome.refused, items, t);
         setProblems((previous) => {
           const next = new Map(previous);
           for (const item of group.items) next.delete(item.product_id);
@@ -157,7 +159,7 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
         return false;
       }
       if (outcome.definite) requestIds.current.delete(group.farmer_id);
-      toast.error(`Could not send the request to ${title}: ${outcome.message}`);
+      toast.error(t('request.failed', { business: title, message: outcome.message }));
       return false;
     } finally {
       setSendingFor(group.farmer_id, false);
@@ -184,8 +186,10 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
       focusFirstError(failing[0]!);
       toast.error(
         failing.length === 1
-          ? `Check the request to ${groupTitle(failing[0]!)} before sending.`
-          : `Check the requests to ${failing.map(groupTitle).join(' and ')} before sending.`,
+          ? t('request.check-one', { business: groupTitle(failing[0]!) })
+          : t('request.check-many', {
+              businesses: failing.map(groupTitle).reduce((first, second) => t('request.and', { first, second })),
+            }),
       );
       return;
     }

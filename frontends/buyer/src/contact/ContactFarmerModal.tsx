@@ -7,6 +7,7 @@ import { growsLine, mailtoHref, phoneText, telHref } from './contactText.js';
 import { useFarmerContact } from './useFarmerContact.js';
 import { WhatsAppLink } from './WhatsAppLink.js';
 import { farmerChatText } from './whatsAppText.js';
+import { useBuyerT } from '../i18n/t.js';
 import styles from './contact.module.css';
 
 export interface ContactAbout {
@@ -16,13 +17,9 @@ export interface ContactAbout {
   chatText?: (businessName: string) => string;
 }
 
-export function ContactFarmerModal({
-  farmerId,
-  onClose,
-  productId,
-  chatText = farmerChatText,
-}: { farmerId: string; onClose: () => void } & ContactAbout) {
-  const state = useFarmerContact(farmerId);
+export function ContactFarmerModal({ farmerId, onClose, productId, chatText }: { farmerId: string; onClose: () => void } & ContactAbout) {
+  const t = useBuyerT();
+  const state = useFarmerContact(farmerId, { t });
   const api = useApi();
   const count = (kind: 'contact_phone' | 'contact_email') => {
     if (productId) sendActivity(api, productId, kind);
@@ -37,7 +34,7 @@ export function ContactFarmerModal({
     if (element && !element.open) element.showModal();
   }, []);
 
-  const grows = state.status === 'ready' ? growsLine(state.contact.business_name, state.contact.tuber) : null;
+  const grows = state.status === 'ready' ? growsLine(state.contact.business_name, state.contact.tuber, t) : null;
   return (
     <dialog
       ref={dialog}
@@ -49,7 +46,7 @@ export function ContactFarmerModal({
       }}
     >
       <div className={styles.body}>
-        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+        <button type="button" className={styles.close} aria-label={t('common.close')} onClick={onClose}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
@@ -57,42 +54,46 @@ export function ContactFarmerModal({
         {state.status === 'loading' ? (
           <>
             <h2 id="contact-farmer-title" className={styles.hidden}>
-              Contact Farmer
+              {t('contact.button')}
             </h2>
-            <Spinner label="Loading farmer…" />
+            <Spinner label={t('contact.loading')} />
           </>
         ) : null}
         {state.status === 'error' ? (
           <>
             <h2 id="contact-farmer-title" className={styles.title}>
-              Contact Farmer
+              {t('contact.button')}
             </h2>
             <p role="alert" className={styles.error}>
-              Error fetching farmer: {state.message}
+              {t('contact.error', { message: state.message })}
             </p>
           </>
         ) : null}
         {state.status === 'ready' ? (
           <>
             <h2 id="contact-farmer-title" className={styles.title}>
-              Contact {state.contact.business_name}
+              {t('contact.title', { business: state.contact.business_name })}
             </h2>
             <p className={styles.location}>{state.contact.location}</p>
             <ul className={styles.links}>
               <li>
                 <a className={styles.link} href={telHref(state.contact.phone)} onClick={() => count('contact_phone')}>
-                  <span className={styles.linkLabel}>Phone</span>
+                  <span className={styles.linkLabel}>{t('contact.phone')}</span>
                   {phoneText(state.contact.phone)}
                 </a>
               </li>
               <li>
                 <a className={styles.link} href={mailtoHref(state.contact.email)} onClick={() => count('contact_email')}>
-                  <span className={styles.linkLabel}>E-mail</span>
+                  <span className={styles.linkLabel}>{t('contact.email')}</span>
                   {state.contact.email}
                 </a>
               </li>
             </ul>
-            <WhatsAppLink phone={state.contact.phone} text={chatText(state.contact.business_name)} productId={productId} />
+            <WhatsAppLink
+              phone={state.contact.phone}
+              text={chatText ? chatText(state.contact.business_name) : farmerChatText(state.contact.business_name, t)}
+              productId={productId}
+            />
             {grows ? <p className={styles.grows}>{grows}</p> : null}
           </>
         ) : null}

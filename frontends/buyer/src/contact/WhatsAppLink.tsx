@@ -3,6 +3,7 @@
 import { useApi } from '@tuber/ui';
 import { sendActivity } from '../orders/activity.js';
 import { chatLink } from './whatsAppText.js';
+import { useBuyerT } from '../i18n/t.js';
 import styles from './contact.module.css';
 
 export function WhatsAppLink({
@@ -18,6 +19,7 @@ export function WhatsAppLink({
   className?: string;
 }) {
   const api = useApi();
+  const t = useBuyerT();
   const href = chatLink(phone, text);
   if (!href) return null;
   return (
@@ -37,7 +39,7 @@ export function WhatsAppLink({
           d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1-.7.8-.8 1-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.8 11.9 11.9 0 0 0 4.6 4c1.7.7 2.3.8 3.2.7a2.7 2.7 0 0 0 1.8-1.3 2.2 2.2 0 0 0 .2-1.3c-.1-.1-.3-.2-.5-.3Z"
         />
       </svg>
-      Chat on WhatsApp
+      {t('chat.button')}
     </a>
   );
 }

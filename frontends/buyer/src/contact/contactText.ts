@@ -1,13 +1,19 @@
 // Words of the Contact Farmer modal, kept apart from the component so they can be tested.
 import { displayPhone } from '@tuber/contracts';
-
-const tubers = new Intl.ListFormat('en-NG', { style: 'long', type: 'conjunction' });
+import { tr, type T } from '../i18n/t.js';
+import { listWords, tuberName } from '../i18n/words.js';
 
 /** "{business} grows {tuber list}." (spec §2), e.g. "Ada Farms grows yam and cassava." */
-export function growsLine(businessName: string, tuber: readonly string[]): string | null {
+export function growsLine(businessName: string, tuber: readonly string[], t: T = tr): string | null {
   const crops = tuber.map((crop) => crop.trim()).filter(Boolean);
   if (crops.length === 0) return null;
-  return `${businessName} grows ${tubers.format(crops)}.`;
+  return t('contact.grows', {
+    business: businessName,
+    tubers: listWords(
+      crops.map((crop) => tuberName(crop, t)),
+      'conjunction',
+    ),
+  });
 }
 
 /** E.164 digits without the plus, as the profile service keeps numbers since issue 12 (2348031234567). */

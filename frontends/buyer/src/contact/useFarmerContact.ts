@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useApi, useToast } from '@tuber/ui';
 import { farmerContactPath, type FarmerContact } from '../catalog/types.js';
+import { tr, type T } from '../i18n/t.js';
 
 export type ContactState = { status: 'loading' } | { status: 'ready'; contact: FarmerContact } | { status: 'error'; message: string };
 
@@ -11,9 +12,11 @@ export interface FarmerContactOptions {
   quiet?: boolean;
   /** False: do not fetch (yet). */
   enabled?: boolean;
+  /** The translator of the page (for the toast). */
+  t?: T;
 }
 
-export function useFarmerContact(farmerId: string, { quiet = false, enabled = true }: FarmerContactOptions = {}): ContactState {
+export function useFarmerContact(farmerId: string, { quiet = false, enabled = true, t = tr }: FarmerContactOptions = {}): ContactState {
   const api = useApi();
   const toast = useToast();
   const [state, setState] = useState<ContactState>({ status: 'loading' });
@@ -28,10 +31,12 @@ export function useFarmerContact(farmerId: string, { quiet = false, enabled = tr
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
-        if (!quiet) toast.error(`Error fetching farmer: ${message}`);
+        if (!quiet) toast.error(t('contact.error', { message }));
         setState({ status: 'error', message });
       });
     return () => abort.abort();
+    // Not `t`: a change of language must not fetch the card again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, toast, farmerId, quiet, enabled]);
 
   return state;

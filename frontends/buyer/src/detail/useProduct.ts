@@ -2,11 +2,12 @@
 import { useEffect, useState } from 'react';
 import { ApiError, useApi, useToast } from '@tuber/ui';
 import { productPath, type Product } from '../catalog/types.js';
+import { tr, type T } from '../i18n/t.js';
 
 export type ProductState =
   { status: 'loading' } | { status: 'ready'; product: Product } | { status: 'not-found' } | { status: 'error'; message: string };
 
-export function useProduct(productId: string | undefined): ProductState {
+export function useProduct(productId: string | undefined, t: T = tr): ProductState {
   const api = useApi();
   const toast = useToast();
   const [state, setState] = useState<ProductState>({ status: 'loading' });
@@ -21,7 +22,7 @@ export function useProduct(productId: string | undefined): ProductState {
     api
       .get<Product>(productPath(productId), { signal: abort.signal })
       .then((product) => {
-        if (!product) throw new Error('No data returned');
+        if (!product) throw new Error(t('common.no-data'));
         setState({ status: 'ready', product });
       })
       .catch((error: unknown) => {
@@ -33,11 +34,13 @@ export function useProduct(productId: string | undefined): ProductState {
         // Spec §8: the server answered with an error → "Error fetching product. {message}"; no answer at all
         // (network down, gateway gone) → "Failed to fetch product details".
         const message = error instanceof Error ? error.message : String(error);
-        if (error instanceof ApiError && error.statusCode !== 0) toast.error(`Error fetching product. ${message}`);
-        else toast.error('Failed to fetch product details');
+        if (error instanceof ApiError && error.statusCode !== 0) toast.error(t('product.fetch-error', { message }));
+        else toast.error(t('product.fetch-failed'));
         setState({ status: 'error', message });
       });
     return () => abort.abort();
+    // Not `t`: a change of language must not fetch the product again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, toast, productId]);
 
   return state;

@@ -8,12 +8,13 @@ import type { BuyerProfile } from '../catalog/types.js';
 import {
   buyerProfileChange,
   checkBuyerProfile,
-  PROFILE_UPDATED_MESSAGE,
+  profileUpdatedMessage,
   profileUpdateFailedMessage,
   valuesOf,
   type BuyerProfileValues,
   type FieldProblems,
 } from '../profile/profileForm.js';
+import { useBuyerT } from '../i18n/t.js';
 import styles from '../profile/profile.module.css';
 
 type ProfileState = { status: 'loading' } | { status: 'ready'; profile: BuyerProfile } | { status: 'error'; message: string };
@@ -24,6 +25,7 @@ export default function BuyerProfilePage() {
   useCartOwner();
   const api = useApi();
   const toast = useToast();
+  const t = useBuyerT();
   const auth = useAuth();
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [editing, setEditing] = useState(false);
@@ -42,12 +44,12 @@ export default function BuyerProfilePage() {
     return () => abort.abort();
   }, [api]);
 
-  if (state.status === 'loading') return <Spinner label="Loading your details…" />;
+  if (state.status === 'loading') return <Spinner label={t('profile.loading')} />;
   if (state.status === 'error') {
     return (
       <section className={styles.page}>
         <p role="alert" className={styles.error}>
-          Error: {state.message}
+          {t('common.error', { message: state.message })}
         </p>
       </section>
     );
@@ -62,7 +64,7 @@ export default function BuyerProfilePage() {
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = checkBuyerProfile(values);
+    const found = checkBuyerProfile(values, t);
     setProblems(found);
     const first = (Object.keys(found) as (keyof BuyerProfileValues)[])[0];
     if (first) {
@@ -71,7 +73,7 @@ export default function BuyerProfilePage() {
     }
     const change = buyerProfileChange(values, valuesOf(profile));
     if (Object.keys(change).length === 0) {
-      toast.success(PROFILE_UPDATED_MESSAGE);
+      toast.success(profileUpdatedMessage(t));
       setEditing(false);
       return;
     }
@@ -80,9 +82,9 @@ export default function BuyerProfilePage() {
       const saved = await api.patch<BuyerProfile>('/profile/me', change);
       setState({ status: 'ready', profile: saved });
       setEditing(false);
-      toast.success(PROFILE_UPDATED_MESSAGE);
+      toast.success(profileUpdatedMessage(t));
     } catch (error) {
-      toast.error(profileUpdateFailedMessage(error instanceof Error ? error.message : String(error)));
+      toast.error(profileUpdateFailedMessage(error instanceof Error ? error.message : String(error), t));
     } finally {
       setSaving(false);
     }
@@ -92,17 +94,17 @@ export default function BuyerProfilePage() {
     ? { ...values, email: profile.email }
     : { ...valuesOf(profile), email: profile.email };
   const fields = [
-    { key: 'firstname', label: 'First name', type: 'text', autoComplete: 'given-name', editable: true },
-    { key: 'lastname', label: 'Last name', type: 'text', autoComplete: 'family-name', editable: true },
-    { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', editable: false },
-    { key: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel', editable: true },
+    { key: 'firstname', label: t('profile.firstname'), type: 'text', autoComplete: 'given-name', editable: true },
+    { key: 'lastname', label: t('profile.lastname'), type: 'text', autoComplete: 'family-name', editable: true },
+    { key: 'email', label: t('profile.email'), type: 'email', autoComplete: 'email', editable: false },
+    { key: 'phone', label: t('profile.phone'), type: 'tel', autoComplete: 'tel', editable: true },
   ] as const;
   return (
     <section className={styles.page} aria-labelledby="buyer-details-title">
       <h1 id="buyer-details-title" className={styles.title}>
-        Buyer Details
+        {t('profile.title')}
       </h1>
-      <form className={styles.form} onSubmit={save} aria-label={editing ? 'Edit profile' : 'Buyer details'} noValidate>
+      <form className={styles.form} onSubmit={save} aria-label={editing ? t('profile.form-edit') : t('profile.form-view')} noValidate>
         {fields.map((field) => {
           const open = editing && field.editable;
           const problem = field.key !== 'email' ? problems[field.key] : undefined;
@@ -143,20 +145,20 @@ export default function BuyerProfilePage() {
               {/* Keys: the Edit button must not become this submit button in place, or the click that opens
                   the form would submit it. */}
               <Button key="save" type="submit" disabled={saving}>
-                {saving ? 'Saving…' : 'Save changes'}
+                {saving ? t('profile.saving') : t('profile.save')}
               </Button>
               <Button key="cancel" variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
-                Cancel
+                {t('profile.cancel')}
               </Button>
             </>
           ) : (
             <>
               <Button key="edit" onClick={startEditing}>
-                Edit profile
+                {t('profile.edit')}
               </Button>
               {auth?.changeEmail && (
                 <Button variant="secondary" onClick={() => auth.changeEmail?.({ redirectTo: PROFILE_PATH })}>
-                  Change e-mail
+                  {t('profile.change-email')}
                 </Button>
               )}
             </>

@@ -3,12 +3,13 @@
 // product is shown on the line, and the totals count what the buyer can have now. Issue 12: the lines are
 // grouped by farmer, and each group is sent to its farmer as an order request (or all at once).
 import { Link } from '@tuber/ui/router';
-import { Button, buttonClass, formatNaira, todayCalendarDay, unitLabel } from '@tuber/ui';
+import { Button, buttonClass, formatNaira, todayCalendarDay } from '@tuber/ui';
 import { acceptPrice, decrement, increment, removeFromCart, setQuantity, type CartItem } from '../cart/cart.js';
 import {
   countsInTotal,
   currentLineTotalKobo,
   currentPriceKobo,
+  nextHarvestText,
   priceChangeText,
   summarizeChecked,
   type LineCheck,
@@ -23,53 +24,56 @@ import { cartLineChatText } from '../contact/whatsAppText.js';
 import type { LineProblemView } from '../orders/problems.js';
 import { ORDER_LIMITS } from '../orders/types.js';
 import { groupByFarmer, groupTitle, sendableItems, type FarmerGroup, type RequestFormErrors } from '../orders/requestForm.js';
+import { useBuyerT } from '../i18n/t.js';
+import { unitText } from '../i18n/words.js';
 import styles from '../cart/cart.module.css';
 
 const NO_ITEMS: CartItem[] = [];
 
 function LineNotice({ item, check }: { item: CartItem; check: LineCheck }) {
+  const t = useBuyerT();
   switch (check.state) {
     case 'checking':
       return (
         <p className={styles.checking} data-testid="cart-item-status">
-          Checking price and stock…
+          {t('cart.checking-line')}
         </p>
       );
     case 'unchecked':
       return (
         <p className={styles.muted} data-testid="cart-item-status">
-          Could not check the current price ({check.message}); showing the price when added.
+          {t('cart.unchecked', { message: check.message })}
         </p>
       );
     case 'price-changed':
       return (
         <div className={styles.notice} role="status" data-testid="cart-item-status">
-          <p>{priceChangeText(check)}</p>
+          <p>{priceChangeText(check, t)}</p>
           <button
             type="button"
             className={buttonClass('secondary', styles.small)}
             onClick={() => updateCart((cart) => acceptPrice(cart, item.product_id, check.now))}
           >
-            Accept new price
+            {t('cart.accept-price')}
           </button>
         </div>
       );
     case 'sold-out':
       return (
         <p className={styles.unavailable} data-testid="cart-item-status">
-          <span className={styles.badge}>Sold out</span> Not counted in the total.
+          <span className={styles.badge}>{t('stock.sold-out')}</span> {t('cart.not-counted-note')}
         </p>
       );
     case 'next-harvest':
       return (
         <p className={styles.unavailable} data-testid="cart-item-status">
-          <span className={styles.badge}>{check.text}</span> Not counted in the total; you can still contact the farmer.
+          <span className={styles.badge}>{nextHarvestText(check, t)}</span> {t('cart.next-harvest-note')}
         </p>
       );
     case 'gone':
       return (
         <p className={styles.unavailable} data-testid="cart-item-status">
-          <span className={styles.badge}>No longer available</span> The farmer removed this product.
+          <span className={styles.badge}>{t('stock.gone')}</span> {t('cart.gone-note')}
         </p>
       );
     case 'ok':
@@ -109,6 +113,7 @@ function CartItemCard({
   businessName: string | null;
   onChanged: () => void;
 }) {
+  const t = useBuyerT();
   const image = item.images[0];
   const counted = countsInTotal(check);
   const unit = check.state === 'price-changed' ? check.now.unit : item.unit;
@@ -131,7 +136,7 @@ function CartItemCard({
       <div className={styles.details}>
         <h3 className={styles.name}>{item.product_name}</h3>
         <p className={styles.muted}>
-          Price: <span data-testid="cart-item-price">{formatNaira(currentPriceKobo(item, check))}</span> {unitLabel(unit)}
+          {t('cart.price')} <span data-testid="cart-item-price">{formatNaira(currentPriceKobo(item, check))}</span> {unitText(unit, t)}
         </p>
         {/* A refusal about the price says it with its own fix; the view's notice would repeat it. */}
         {problem && check.state === 'price-changed' && problem.fix.kind === 'use-price' ? null : <LineNotice item={item} check={check} />}
@@ -140,27 +145,27 @@ function CartItemCard({
           <button
             type="button"
             className={styles.step}
-            aria-label={`One less ${item.product_name}`}
+            aria-label={t('cart.one-less', { name: item.product_name })}
             disabled={item.quantity <= 1}
             onClick={() => change((cart) => decrement(cart, item.product_id))}
           >
             −
           </button>
-          <span className={styles.quantity} aria-label="Quantity" data-testid="cart-item-quantity">
+          <span className={styles.quantity} aria-label={t('cart.quantity')} data-testid="cart-item-quantity">
             {item.quantity}
           </span>
           <button
             type="button"
             className={styles.step}
-            aria-label={`One more ${item.product_name}`}
+            aria-label={t('cart.one-more', { name: item.product_name })}
             onClick={() => change((cart) => increment(cart, item.product_id))}
           >
             +
           </button>
         </div>
         <p>
-          Total: <strong data-testid="cart-item-total">{formatNaira(currentLineTotalKobo(item, check))}</strong>
-          {counted ? null : <span className={styles.muted}> (not counted)</span>}
+          {t('cart.total')} <strong data-testid="cart-item-total">{formatNaira(currentLineTotalKobo(item, check))}</strong>
+          {counted ? null : <span className={styles.muted}> {t('cart.not-counted')}</span>}
         </p>
         <div className={styles.itemActions}>
           <button
@@ -168,13 +173,13 @@ function CartItemCard({
             className={buttonClass('secondary', styles.remove)}
             onClick={() => change((cart) => removeFromCart(cart, item.product_id))}
           >
-            Remove
+            {t('common.remove')}
           </button>
           <ContactFarmerButton
             farmerId={item.farmer_id}
             className={buttonClass('primary')}
             productId={item.product_id}
-            chatText={(business) => cartLineChatText(businessName ?? business, item)}
+            chatText={(business) => cartLineChatText(businessName ?? business, item, t)}
           />
         </div>
       </div>
@@ -205,6 +210,7 @@ function RequestFormView({
   sendable: number;
   anySending: boolean;
 }) {
+  const t = useBuyerT();
   const farmerId = group.farmer_id;
   const form = sender.formOf(farmerId);
   const errors: RequestFormErrors = sender.errorsOf(farmerId);
@@ -214,17 +220,17 @@ function RequestFormView({
   return (
     <form
       className={styles.form}
-      aria-label={`Request to ${groupTitle(group)}`}
+      aria-label={t('request.form', { business: groupTitle(group) })}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void sender.send(group);
       }}
     >
-      <h3 className={styles.formTitle}>Request to {groupTitle(group)}</h3>
+      <h3 className={styles.formTitle}>{t('request.form', { business: groupTitle(group) })}</h3>
       <p className={styles.muted}>
-        No payment now: the farmer confirms what they can sell, then you agree how to pay.
-        {leftOut > 0 ? ` ${leftOut === 1 ? '1 line is' : `${leftOut} lines are`} left out: sold out or no longer available.` : ''}
+        {t('request.no-payment')}
+        {leftOut > 0 ? ` ${t('request.left-out', { count: leftOut })}` : ''}
       </p>
       {errors.lines ? (
         <p id={id('lines')} tabIndex={-1} className={styles.fieldError} role="alert">
@@ -232,7 +238,7 @@ function RequestFormView({
         </p>
       ) : null}
       <fieldset className={styles.choice}>
-        <legend>Pickup or delivery</legend>
+        <legend>{t('request.fulfilment')}</legend>
         {(['pickup', 'delivery'] as const).map((option) => (
           <label key={option} className={styles.radio}>
             <input
@@ -242,13 +248,13 @@ function RequestFormView({
               checked={form.fulfilment === option}
               onChange={() => sender.setForm(farmerId, { fulfilment: option })}
             />
-            {option === 'pickup' ? 'Pickup from the farm' : 'Delivery'}
+            {option === 'pickup' ? t('request.pickup') : t('request.delivery')}
           </label>
         ))}
       </fieldset>
       {form.fulfilment === 'delivery' ? (
         <div className={styles.field}>
-          <label htmlFor={id('address')}>Delivery address</label>
+          <label htmlFor={id('address')}>{t('request.address')}</label>
           <textarea
             id={id('address')}
             rows={2}
@@ -262,7 +268,7 @@ function RequestFormView({
       ) : null}
       <div className={styles.fieldRow}>
         <div className={styles.field}>
-          <label htmlFor={id('preferred_date')}>Preferred date</label>
+          <label htmlFor={id('preferred_date')}>{t('request.date')}</label>
           <input
             id={id('preferred_date')}
             type="date"
@@ -274,7 +280,7 @@ function RequestFormView({
           <FieldError id={id('preferred_date')} message={errors.preferred_date} />
         </div>
         <div className={styles.field}>
-          <label htmlFor={id('phone')}>Your phone number</label>
+          <label htmlFor={id('phone')}>{t('request.phone')}</label>
           <input
             id={id('phone')}
             type="tel"
@@ -288,7 +294,7 @@ function RequestFormView({
         </div>
       </div>
       <div className={styles.field}>
-        <label htmlFor={id('note')}>Note for the farmer (optional)</label>
+        <label htmlFor={id('note')}>{t('request.note')}</label>
         <textarea
           id={id('note')}
           rows={2}
@@ -302,10 +308,10 @@ function RequestFormView({
       <Button type="submit" disabled={anySending} aria-busy={sending} className={styles.sendButton}>
         {sending ? (
           <>
-            <span className={styles.buttonSpinner} aria-hidden="true" /> Sending…
+            <span className={styles.buttonSpinner} aria-hidden="true" /> {t('common.sending')}
           </>
         ) : (
-          'Send request'
+          t('request.send')
         )}
       </Button>
     </form>
@@ -323,6 +329,7 @@ function FarmerGroupSection({
   sender: SendRequests;
   anySending: boolean;
 }) {
+  const t = useBuyerT();
   const headingId = `farmer-${group.farmer_id}-title`;
   const subtotal = summarizeChecked(group.items, checks);
   return (
@@ -331,9 +338,7 @@ function FarmerGroupSection({
         <h2 id={headingId} className={styles.groupTitle}>
           {groupTitle(group)}
         </h2>
-        <p className={styles.muted}>
-          {subtotal.totalItems} {subtotal.totalItems === 1 ? 'item' : 'items'} · {formatNaira(subtotal.totalKobo)}
-        </p>
+        <p className={styles.muted}>{t('cart.group-summary', { count: subtotal.totalItems, total: formatNaira(subtotal.totalKobo) })}</p>
       </header>
       <ul className={styles.items}>
         {group.items.map((item) => (
@@ -353,6 +358,7 @@ function FarmerGroupSection({
 }
 
 export default function CartPage() {
+  const t = useBuyerT();
   const userId = useCartOwner();
   const stored = useCart();
   // Someone else's cart (a shared phone) is never shown, even for the moment before it is emptied.
@@ -363,9 +369,9 @@ export default function CartPage() {
     return (
       <section className={styles.page}>
         <div className={styles.emptyBox}>
-          <p className={styles.empty}>There is no item in the cart</p>
+          <p className={styles.empty}>{t('cart.empty')}</p>
           <Link to={FEED_ROUTE} className={buttonClass('primary')}>
-            Browse products
+            {t('common.browse-products')}
           </Link>
         </div>
       </section>
@@ -377,7 +383,7 @@ export default function CartPage() {
   return (
     <section className={styles.page} aria-labelledby="cart-title">
       <h1 id="cart-title" className={styles.title}>
-        Cart
+        {t('cart.title')}
       </h1>
       <div className={styles.layout}>
         <div className={styles.groups}>
@@ -387,38 +393,38 @@ export default function CartPage() {
         </div>
         <aside className={styles.summary} aria-labelledby="cart-summary-title" data-testid="cart-summary" aria-busy={summary.checking > 0}>
           <h2 id="cart-summary-title" className={styles.summaryTitle}>
-            Cart Summary
+            {t('cart.summary')}
           </h2>
           <dl className={styles.summaryList}>
             <div>
-              <dt>Total Items</dt>
+              <dt>{t('cart.total-items')}</dt>
               <dd data-testid="cart-total-items">{summary.totalItems}</dd>
             </div>
             <div>
-              <dt>Total Price</dt>
+              <dt>{t('cart.total-price')}</dt>
               <dd data-testid="cart-total-price">{formatNaira(summary.totalKobo)}</dd>
             </div>
           </dl>
           {summary.checking > 0 ? (
             <p className={styles.checking} data-testid="cart-checking">
-              Checking current prices and stock…
+              {t('cart.checking')}
             </p>
           ) : null}
           {summary.leftOut > 0 ? (
             <p className={styles.muted} data-testid="cart-left-out">
-              {summary.leftOut === 1 ? '1 item is' : `${summary.leftOut} items are`} not counted: sold out or no longer available.
+              {t('cart.left-out', { count: summary.leftOut })}
             </p>
           ) : null}
           {groups.length > 1 ? (
             <div className={styles.sendAll}>
-              <p className={styles.muted}>Your cart has products of {groups.length} farmers: one request goes to each.</p>
+              <p className={styles.muted}>{t('cart.farmers', { count: groups.length })}</p>
               <Button onClick={() => void sender.sendAll(groups)} disabled={anySending} aria-busy={anySending}>
                 {anySending ? (
                   <>
-                    <span className={styles.buttonSpinner} aria-hidden="true" /> Sending…
+                    <span className={styles.buttonSpinner} aria-hidden="true" /> {t('common.sending')}
                   </>
                 ) : (
-                  'Send all'
+                  t('cart.send-all')
                 )}
               </Button>
             </div>

@@ -10,14 +10,17 @@ import { isNarrowed, NO_FILTERS, noResultsText, parseFeedSearch, toFeedSearch, t
 import { ProductCard } from '../feed/ProductCard.js';
 import { useFeed } from '../feed/useFeed.js';
 import { useSentinel } from '../feed/useSentinel.js';
+import { useBuyerT } from '../i18n/t.js';
 import styles from '../feed/feed.module.css';
 import filterStyles from '../feed/filters.module.css';
 
-/** Cards in the first row at the widest layout, fetched eagerly. */
+/** Cards in the first row at the widest layout, fetched at once; the first is the phone's largest paint. */
 const EAGER_CARDS = 3;
+const priorityOf = (index: number) => (index === 0 ? 'lcp' : index < EAGER_CARDS ? 'eager' : 'lazy');
 
 /** The pages of one search. Mounted anew (keyed by the search) whenever the search changes. */
 function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restore: boolean; clear: () => void }) {
+  const t = useBuyerT();
   const feed = useFeed(filters, restore);
   const sentinel = useSentinel<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore);
 
@@ -34,36 +37,36 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
     <>
       {firstLoad && feed.status === 'error' ? (
         <p role="alert" className={styles.error}>
-          Error: {feed.error}
+          {t('common.error', { message: feed.error ?? '' })}
         </p>
       ) : null}
       {firstLoad && feed.status === 'ready' ? (
         isNarrowed(filters) ? (
           <div className={filterStyles.emptyState} data-testid="feed-empty">
-            <p>{noResultsText(filters)}</p>
+            <p>{noResultsText(filters, t)}</p>
             <Button variant="secondary" onClick={clear}>
-              Clear filters
+              {t('feed.clear-filters')}
             </Button>
           </div>
         ) : (
           <p className={styles.empty} data-testid="feed-empty">
-            There are no products yet. Check back soon.
+            {t('feed.empty')}
           </p>
         )
       ) : null}
       {feed.products.length > 0 ? (
         <div className={styles.grid} data-testid="product-grid">
           {feed.products.map((product, index) => (
-            <ProductCard key={product.product_id} product={product} eager={index < EAGER_CARDS} />
+            <ProductCard key={product.product_id} product={product} priority={priorityOf(index)} />
           ))}
         </div>
       ) : null}
-      {feed.status === 'loading' ? <Spinner label={firstLoad ? 'Loading products…' : 'Loading more products…'} /> : null}
+      {feed.status === 'loading' ? <Spinner label={firstLoad ? t('feed.loading') : t('feed.loading-more')} /> : null}
       {!firstLoad && feed.status === 'error' ? (
         <div role="alert" className={styles.moreError}>
-          <p>Error: {feed.error}</p>
+          <p>{t('common.error', { message: feed.error ?? '' })}</p>
           <Button variant="secondary" onClick={feed.loadMore}>
-            Try again
+            {t('common.try-again')}
           </Button>
         </div>
       ) : null}
@@ -74,6 +77,7 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
 
 export default function FeedPage() {
   const session = useSession();
+  const t = useBuyerT();
   useCartOwner();
   const navigationType = useNavigationType();
   const location = useLocation();
@@ -92,7 +96,7 @@ export default function FeedPage() {
   return (
     <section className={styles.page} aria-labelledby="feed-title">
       <h1 id="feed-title" className={styles.title}>
-        Products
+        {t('feed.title')}
       </h1>
       <FeedControls filters={filters} apply={apply} />
       <FeedResults

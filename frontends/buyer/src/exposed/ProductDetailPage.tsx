@@ -2,19 +2,7 @@
 // issue 12: Chat on WhatsApp, and the view counted for the farmer's insights.
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from '@tuber/ui/router';
-import {
-  availability,
-  Button,
-  buttonClass,
-  pricePerKgText,
-  productPriceText,
-  quantityText,
-  shortAge,
-  Spinner,
-  unitOf,
-  useApi,
-  useToast,
-} from '@tuber/ui';
+import { Button, buttonClass, Spinner, unitOf, useApi, useToast } from '@tuber/ui';
 import { addProductToCart } from '../cart/addProductToCart.js';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import type { Product } from '../catalog/types.js';
@@ -26,11 +14,14 @@ import { sendActivity } from '../orders/activity.js';
 import { Carousel } from '../detail/Carousel.js';
 import { NutritionChart } from '../detail/NutritionChart.js';
 import { useProduct } from '../detail/useProduct.js';
+import { useBuyerT, type T } from '../i18n/t.js';
+import { ageWords, pricePerKgWords, productPriceWords, quantityWords, stockWords, tuberName } from '../i18n/words.js';
 import styles from '../detail/detail.module.css';
 
 export default function ProductDetailPage() {
   const { productId } = useParams<{ productId: string }>();
-  const state = useProduct(productId);
+  const t = useBuyerT();
+  const state = useProduct(productId, t);
   const toast = useToast();
   const api = useApi();
   useCartOwner();
@@ -44,15 +35,15 @@ export default function ProductDetailPage() {
     sendActivity(api, viewedId, 'view');
   }, [api, viewedId]);
 
-  if (state.status === 'loading') return <Spinner label="Loading product…" />;
+  if (state.status === 'loading') return <Spinner label={t('product.loading')} />;
   if (state.status === 'not-found') {
     return (
       <section className={styles.page}>
         <div className={styles.notFound} role="alert">
-          <h1 className={styles.title}>Product not found</h1>
-          <p className={styles.muted}>This product is no longer available: the farmer may have removed it.</p>
+          <h1 className={styles.title}>{t('product.not-found')}</h1>
+          <p className={styles.muted}>{t('product.not-found-text')}</p>
           <Link to="/dashboard/buyer" className={buttonClass('primary')}>
-            Back to products
+            {t('product.back')}
           </Link>
         </div>
       </section>
@@ -62,21 +53,21 @@ export default function ProductDetailPage() {
     return (
       <section className={styles.page}>
         <p role="alert" className={styles.error}>
-          Error: {state.message}
+          {t('common.error', { message: state.message })}
         </p>
-        <Link to="/dashboard/buyer">Back to products</Link>
+        <Link to="/dashboard/buyer">{t('product.back')}</Link>
       </section>
     );
   }
 
   const { product } = state;
-  const perKg = pricePerKgText(product);
-  const stock = availability(product);
+  const perKg = pricePerKgWords(product, t);
+  const stock = stockWords(product, t);
   const unit = unitOf(product);
   return (
     <article className={styles.page} data-testid="product-detail">
       <Link to="/dashboard/buyer" className={styles.back}>
-        ← All products
+        {t('product.all')}
       </Link>
       <header className={styles.seller}>
         <div>
@@ -84,7 +75,7 @@ export default function ProductDetailPage() {
           <p className={styles.muted}>{product.location}</p>
         </div>
         <time dateTime={product.created_at} className={styles.muted}>
-          {shortAge(product.created_at)}
+          {ageWords(product.created_at, {}, t)}
         </time>
       </header>
 
@@ -92,17 +83,18 @@ export default function ProductDetailPage() {
         <Carousel images={product.images} cards={product.image_cards} name={product.product_name} />
         <div className={styles.summary}>
           <h1 className={styles.title}>{product.product_name}</h1>
-          <p className={styles.type}>Type: {product.tuber_type}</p>
+          <p className={styles.type}>{t('product.type', { type: tuberName(product.tuber_type, t) })}</p>
           <p className={styles.price} data-testid="product-price">
-            {productPriceText(product)}
+            {productPriceWords(product, t)}
           </p>
           {perKg ? <p className={styles.perKg}>{perKg}</p> : null}
           <p>
             {stock.kind === 'available' ? (
               stock.text ? (
                 <span className={styles.badge} data-testid="product-stock">
-                  {stock.text}
-                  {unit !== 'kg' && product.kg > 0 ? ` (about ${quantityText(product.kg, 'kg')})` : ''}
+                  {unit !== 'kg' && product.kg > 0
+                    ? t('product.stock-about', { stock: stock.text, kg: quantityWords(product.kg, 'kg', t) })
+                    : stock.text}
                 </span>
               ) : null
             ) : (
@@ -111,24 +103,22 @@ export default function ProductDetailPage() {
               </span>
             )}
           </p>
-          {stock.kind === 'next-harvest' ? (
-            <p className={styles.muted}>Not in stock yet: contact the farmer to ask about this harvest.</p>
-          ) : null}
+          {stock.kind === 'next-harvest' ? <p className={styles.muted}>{t('product.next-harvest-hint')}</p> : null}
           <div className={styles.actions}>
             {stock.kind === 'available' ? (
-              <Button onClick={() => addProductToCart(product, toast, api)}>Add to cart</Button>
+              <Button onClick={() => addProductToCart(product, toast, api, t)}>{t('product.add-to-cart')}</Button>
             ) : (
-              <Button disabled title="This product cannot be bought now">
-                Add to cart
+              <Button disabled title={t('product.cannot-buy')}>
+                {t('product.add-to-cart')}
               </Button>
             )}
             <ContactFarmerButton
               farmerId={product.farmer_id}
               className={buttonClass('secondary')}
               productId={product.product_id}
-              chatText={(business) => productChatText(business, chatProduct(product))}
+              chatText={(business) => productChatText(business, chatProduct(product), t)}
             />
-            <ProductWhatsApp product={product} />
+            <ProductWhatsApp product={product} t={t} />
           </div>
         </div>
       </div>
@@ -137,19 +127,19 @@ export default function ProductDetailPage() {
 
       <section className={styles.section} aria-labelledby="description-title">
         <h2 id="description-title" className={styles.sectionTitle}>
-          Description
+          {t('product.description')}
         </h2>
         <p className={styles.text}>{product.description}</p>
       </section>
       <section className={styles.section} aria-labelledby="health-title">
         <h2 id="health-title" className={styles.sectionTitle}>
-          Health Benefit
+          {t('product.health')}
         </h2>
-        <p className={styles.text}>{product.health?.trim() ? product.health : 'information not provided'}</p>
+        <p className={styles.text}>{product.health?.trim() ? product.health : t('product.not-provided')}</p>
       </section>
       <section className={styles.section} aria-labelledby="cultural-title">
         <h2 id="cultural-title" className={styles.sectionTitle}>
-          Cultural Relevance
+          {t('product.cultural')}
         </h2>
         <p className={styles.text}>{product.cultural}</p>
       </section>
@@ -165,13 +155,13 @@ const chatProduct = (product: Product) => ({
 });
 
 /** The farmer's WhatsApp, once their contact card is in (left out if it cannot be had or normalised). */
-function ProductWhatsApp({ product }: { product: Product }) {
+function ProductWhatsApp({ product, t }: { product: Product; t: T }) {
   const contact = useFarmerContact(product.farmer_id, { quiet: true });
   if (contact.status !== 'ready') return null;
   return (
     <WhatsAppLink
       phone={contact.contact.phone}
-      text={productChatText(contact.contact.business_name || product.business_name, chatProduct(product))}
+      text={productChatText(contact.contact.business_name || product.business_name, chatProduct(product), t)}
       productId={product.product_id}
     />
   );

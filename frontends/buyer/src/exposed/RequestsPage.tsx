@@ -6,33 +6,35 @@ import { useCartOwner } from '../cart/useCartOwner.js';
 import { FEED_ROUTE } from '../catalog/types.js';
 import { RequestCard } from '../requests/RequestCard.js';
 import { useRequests } from '../requests/useRequests.js';
+import { useBuyerT } from '../i18n/t.js';
 import styles from '../requests/requests.module.css';
 
 export default function RequestsPage() {
   useCartOwner();
+  const t = useBuyerT();
   const { state, retry, loadMore, replace } = useRequests();
   return (
     <section className={styles.page} aria-labelledby="requests-title">
       <h1 id="requests-title" className={styles.title}>
-        My requests
+        {t('requests.title')}
       </h1>
-      {state.status === 'loading' ? <Spinner label="Loading your requests…" /> : null}
+      {state.status === 'loading' ? <Spinner label={t('requests.loading')} /> : null}
       {state.status === 'error' ? (
         <div className={styles.state}>
           <p role="alert" className={styles.error}>
-            Error: {state.message}
+            {t('common.error', { message: state.message })}
           </p>
           <Button variant="secondary" onClick={retry}>
-            Try again
+            {t('common.try-again')}
           </Button>
         </div>
       ) : null}
       {state.status === 'ready' && state.items.length === 0 ? (
         <div className={styles.state}>
-          <p className={styles.empty}>You have not sent any requests yet</p>
-          <p className={styles.muted}>Add products to your cart, then send a request to each farmer from the cart.</p>
+          <p className={styles.empty}>{t('requests.empty')}</p>
+          <p className={styles.muted}>{t('requests.empty-hint')}</p>
           <Link to={FEED_ROUTE} className={buttonClass('primary')}>
-            Browse products
+            {t('common.browse-products')}
           </Link>
         </div>
       ) : null}
@@ -45,13 +47,13 @@ export default function RequestsPage() {
           </ul>
           {state.moreError ? (
             <p role="alert" className={styles.error}>
-              Could not load more requests: {state.moreError}
+              {t('requests.more-error', { message: state.moreError })}
             </p>
           ) : null}
           {state.nextCursor ? (
             <div className={styles.more}>
               <Button variant="secondary" onClick={loadMore} disabled={state.loadingMore} aria-busy={state.loadingMore}>
-                {state.loadingMore ? 'Loading…' : 'Load more'}
+                {state.loadingMore ? t('requests.loading-more') : t('requests.load-more')}
               </Button>
             </div>
           ) : null}

@@ -3,18 +3,10 @@
 // while the chips, the toggle and the sort apply at once. On a phone the filters fold into a panel.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '@tuber/ui';
-import {
-  cleanPrice,
-  activeFilterCount,
-  FEED_SORT_LABELS,
-  FEED_SORTS,
-  isNarrowed,
-  NO_FILTERS,
-  TEXT_MAX,
-  TUBER_TYPES,
-  type FeedFilters,
-} from './feedQuery.js';
+import { cleanPrice, activeFilterCount, FEED_SORTS, isNarrowed, NO_FILTERS, TEXT_MAX, TUBER_TYPES, type FeedFilters } from './feedQuery.js';
 import type { FeedSort, TuberType } from '../catalog/types.js';
+import { useBuyerT } from '../i18n/t.js';
+import { keyOf, tuberName } from '../i18n/words.js';
 import styles from './filters.module.css';
 
 interface Draft {
@@ -33,6 +25,7 @@ const draftOf = (filters: FeedFilters): Draft => ({
 
 export function FeedControls({ filters: applied, apply: navigateTo }: { filters: FeedFilters; apply: (next: FeedFilters) => void }) {
   const id = useId();
+  const t = useBuyerT();
   // What the controls show: the applied search, or the one just chosen while the navigation to it runs
   // (the router updates the address asynchronously; a ticked chip must not untick meanwhile).
   const [filters, setFilters] = useState(applied);
@@ -70,24 +63,24 @@ export function FeedControls({ filters: applied, apply: navigateTo }: { filters:
   });
 
   return (
-    <form role="search" aria-label="Search products" className={styles.controls} onSubmit={submit} data-testid="feed-controls">
+    <form role="search" aria-label={t('filters.label')} className={styles.controls} onSubmit={submit} data-testid="feed-controls">
       <div className={styles.searchRow}>
         <label htmlFor={`${id}-q`} className={styles.hidden}>
-          Search products
+          {t('filters.label')}
         </label>
         <input
           id={`${id}-q`}
           className={styles.searchInput}
           type="search"
           name="q"
-          placeholder="Search yam, isu, cassava, gbaguda…"
+          placeholder={t('filters.placeholder')}
           maxLength={TEXT_MAX}
           enterKeyHint="search"
           autoComplete="off"
           {...field('q')}
         />
         <button type="submit" className={buttonClass('primary')}>
-          Search
+          {t('filters.search')}
         </button>
       </div>
 
@@ -99,14 +92,14 @@ export function FeedControls({ filters: applied, apply: navigateTo }: { filters:
           aria-controls={`${id}-filters`}
           onClick={() => setOpen((was) => !was)}
         >
-          Filters{count > 0 ? ` (${count})` : ''}
+          {t('filters.toggle', { count })}
         </button>
         <label className={styles.sort}>
-          <span>Sort</span>
+          <span>{t('filters.sort')}</span>
           <select value={filters.sort} onChange={(event) => apply(withDraft({ sort: event.target.value as FeedSort }))}>
             {FEED_SORTS.map((sort) => (
               <option key={sort} value={sort}>
-                {FEED_SORT_LABELS[sort]}
+                {t(`filters.sort.${keyOf(sort)}`)}
               </option>
             ))}
           </select>
@@ -115,7 +108,7 @@ export function FeedControls({ filters: applied, apply: navigateTo }: { filters:
 
       <div id={`${id}-filters`} className={open ? `${styles.panel} ${styles.panelOpen}` : styles.panel} data-testid="feed-filters">
         <fieldset className={styles.group}>
-          <legend>Tuber type</legend>
+          <legend>{t('filters.tuber-type')}</legend>
           <div className={styles.chips}>
             {TUBER_TYPES.map((tuber) => (
               <label key={tuber} className={styles.chip}>
@@ -124,27 +117,35 @@ export function FeedControls({ filters: applied, apply: navigateTo }: { filters:
                   checked={filters.tubers.includes(tuber)}
                   onChange={(event) => toggleTuber(tuber, event.target.checked)}
                 />
-                <span>{tuber}</span>
+                <span>{tuberName(tuber, t)}</span>
               </label>
             ))}
           </div>
         </fieldset>
         <fieldset className={styles.group}>
-          <legend>Price, ₦ per kg</legend>
+          <legend>{t('filters.price')}</legend>
           <div className={styles.priceRow}>
             <label>
-              <span>Min</span>
+              <span>{t('filters.min')}</span>
               <input type="number" name="min_price" min={0} step={0.01} inputMode="decimal" placeholder="0" {...field('min')} />
             </label>
             <label>
-              <span>Max</span>
-              <input type="number" name="max_price" min={0} step={0.01} inputMode="decimal" placeholder="any" {...field('max')} />
+              <span>{t('filters.max')}</span>
+              <input
+                type="number"
+                name="max_price"
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                placeholder={t('filters.any')}
+                {...field('max')}
+              />
             </label>
           </div>
         </fieldset>
         <label className={styles.group}>
-          <span className={styles.groupLabel}>Location</span>
-          <input type="text" name="location" placeholder="e.g. Ibadan" maxLength={TEXT_MAX} {...field('location')} />
+          <span className={styles.groupLabel}>{t('filters.location')}</span>
+          <input type="text" name="location" placeholder={t('filters.location-placeholder')} maxLength={TEXT_MAX} {...field('location')} />
         </label>
         <label className={styles.toggle}>
           <input
@@ -153,15 +154,15 @@ export function FeedControls({ filters: applied, apply: navigateTo }: { filters:
             checked={filters.available}
             onChange={(event) => apply(withDraft({ available: event.target.checked }))}
           />
-          <span>Available now</span>
+          <span>{t('filters.available')}</span>
         </label>
         <div className={styles.panelActions}>
           <button type="submit" className={buttonClass('primary')}>
-            Apply
+            {t('filters.apply')}
           </button>
           {isNarrowed(filters) ? (
             <button type="button" className={buttonClass('secondary')} onClick={() => apply({ ...NO_FILTERS, sort: filters.sort })}>
-              Clear filters
+              {t('feed.clear-filters')}
             </button>
           ) : null}
         </div>

@@ -1,17 +1,27 @@
 import { Link } from '@tuber/ui/router';
-import { availability, firstWords, pricePerKgText, productPriceText, shortAge } from '@tuber/ui';
+import { firstWords } from '@tuber/ui';
+import { feedCardImage } from '../catalog/images.js';
 import { productDetailRoute, type Product } from '../catalog/types.js';
+import { useBuyerT } from '../i18n/t.js';
+import { ageWords, pricePerKgWords, productPriceWords, stockWords } from '../i18n/words.js';
 import styles from './feed.module.css';
 
 export const FEED_PREVIEW_WORDS = 20;
 
-/** One card of the buyer feed (spec §2). `eager` for the first row, which is on screen at once. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/**
+ * How a card's photo loads: `lcp` for the first card (the page's largest paint on a phone: fetched first),
+ * `eager` for the rest of the first row on a wide screen, `lazy` below the fold.
+ */
+export type ImagePriority = 'lcp' | 'eager' | 'lazy';
+
+/** One card of the buyer feed (spec §2). */
+export function ProductCard({ product, priority = 'lazy' }: { product: Product; priority?: ImagePriority }) {
+  const t = useBuyerT();
   const to = productDetailRoute(product.product_id);
-  const image = product.image_cards[0] ?? product.images[0];
+  const image = feedCardImage(product);
   const preview = firstWords(product.description, FEED_PREVIEW_WORDS);
-  const perKg = pricePerKgText(product);
-  const stock = availability(product);
+  const perKg = pricePerKgWords(product, t);
+  const stock = stockWords(product, t);
   return (
     <article className={styles.card} data-testid="product-card" data-product-id={product.product_id} data-status={stock.kind}>
       <header className={styles.cardHeader}>
@@ -20,23 +30,24 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <span className={styles.location}>{product.location}</span>
         </div>
         <time className={styles.age} dateTime={product.created_at} title={new Date(product.created_at).toLocaleString()}>
-          {shortAge(product.created_at, { suffix: false })}
+          {ageWords(product.created_at, { suffix: false }, t)}
         </time>
       </header>
       <Link to={to} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
         {image ? (
+          // 4:3 like its frame (aspect-ratio in feed.module.css): the card keeps its height before the photo arrives.
           <img
             className={styles.image}
-            src={image}
+            src={image.src}
+            {...(image.srcSet ? { srcSet: image.srcSet, sizes: image.sizes } : {})}
             alt=""
-            width={480}
-            height={360}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            {...(eager ? { fetchPriority: 'high' as const } : {})}
+            width={640}
+            height={480}
+            loading={priority === 'lazy' ? 'lazy' : 'eager'}
+            {...(priority === 'lcp' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
           />
         ) : (
-          <span className={styles.noImage}>No image</span>
+          <span className={styles.noImage}>{t('card.no-image')}</span>
         )}
       </Link>
       <div className={styles.cardBody}>
@@ -44,7 +55,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <Link to={to}>{product.product_name}</Link>
         </h2>
         <p className={styles.price} data-testid="product-price">
-          {productPriceText(product)}
+          {productPriceWords(product, t)}
         </p>
         {perKg ? <p className={styles.perKg}>{perKg}</p> : null}
         {stock.kind === 'available' ? (
@@ -61,8 +72,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <p className={styles.description}>
           {preview.text}
           {preview.isCut ? '… ' : ' '}
-          <Link to={to} className={styles.seeMore} aria-label={`see more about ${product.product_name}`}>
-            see more
+          <Link to={to} className={styles.seeMore} aria-label={t('card.see-more-label', { name: product.product_name })}>
+            {t('card.see-more')}
           </Link>
         </p>
       </div>

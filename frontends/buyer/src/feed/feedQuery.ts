@@ -1,7 +1,9 @@
 // The feed's search, filters and sort as they live in the address bar (shareable, Back/Forward work) and as
 // the catalog reads them (FeedQuery, GET /api/catalog/products): q, tuber (repeated), min_price, max_price
 // (₦ per kg), location, available=true, sort. One canonical form, so equal searches have equal addresses.
-import { formatNaira, nairaToKobo } from '@tuber/ui';
+import { nairaToKobo } from '@tuber/ui';
+import { tr, type T } from '../i18n/t.js';
+import { listWords, nairaText, tuberName } from '../i18n/words.js';
 import { FEED_PAGE_SIZE, type FeedSort, type TuberType } from '../catalog/types.js';
 
 /** The seven tubers in the spec's order (contracts' TUBER_TYPES; the record makes the compiler check the list). */
@@ -11,6 +13,7 @@ const TUBER_LIST = { yam: 0, cassava: 1, potato: 2, 'sweet potato': 3, tumeric: 
 >;
 export const TUBER_TYPES = Object.keys(TUBER_LIST) as TuberType[];
 
+/** The English labels (the page shows `filters.sort.<sort>` from the catalogue). */
 export const FEED_SORT_LABELS = {
   newest: 'Newest',
   price_per_kg: '₦ per kg: low to high',
@@ -127,20 +130,28 @@ export const activeFilterCount = (filters: FeedFilters): number =>
   (filters.location !== '' ? 1 : 0) +
   (filters.available ? 1 : 0);
 
-const orList = (words: string[]): string =>
-  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-const naira = (value: number) => formatNaira(nairaToKobo(value));
-
-/** What was searched, for the empty feed: "No products match “isu” in Lagos". */
-export function noResultsText(filters: FeedFilters): string {
-  let subject = filters.tubers.length > 0 ? `${orList(filters.tubers)} products` : 'products';
-  if (filters.available) subject = `available ${subject}`;
-  let text = `No ${subject}`;
-  if (filters.q) text += ` match “${filters.q}”`;
-  if (filters.location) text += ` in ${filters.location}`;
+/** What was searched, for the empty feed: "No products match “isu” in Lagos" (in the current language). */
+export function noResultsText(filters: FeedFilters, t: T = tr): string {
+  const available = filters.available ? 'yes' : 'no';
+  const subject =
+    filters.tubers.length > 0
+      ? t('feed.no-results.tuber-products', {
+          available,
+          tubers: listWords(
+            filters.tubers.map((tuber) => tuberName(tuber, t)),
+            'disjunction',
+          ),
+        })
+      : t('feed.no-results.products', { available });
   const { minPrice, maxPrice } = filters;
-  if (minPrice !== null && maxPrice !== null) text += ` at ${naira(minPrice)} to ${naira(maxPrice)} per kg`;
-  else if (minPrice !== null) text += ` at ${naira(minPrice)} per kg or more`;
-  else if (maxPrice !== null) text += ` at ${naira(maxPrice)} per kg or less`;
-  return text;
+  let price = '';
+  if (minPrice !== null && maxPrice !== null) price = t('feed.no-results.range', { min: nairaText(minPrice), max: nairaText(maxPrice) });
+  else if (minPrice !== null) price = t('feed.no-results.min', { min: nairaText(minPrice) });
+  else if (maxPrice !== null) price = t('feed.no-results.max', { max: nairaText(maxPrice) });
+  return t('feed.no-results', {
+    subject,
+    match: filters.q ? t('feed.no-results.match', { q: filters.q }) : '',
+    place: filters.location ? t('feed.no-results.place', { location: filters.location }) : '',
+    price,
+  });
 }

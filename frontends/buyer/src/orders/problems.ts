@@ -1,6 +1,8 @@
 // A refused request (409 OrderRefused, issue 12) shown where it matters: each problem on its cart line,
 // with the one thing the buyer can do about it. Pure; the cart page renders these.
-import { formatNaira, nairaToKobo, priceWithUnit, quantityText, unitLabel, unitOf } from '@tuber/ui';
+import { unitOf } from '@tuber/ui';
+import { tr, type T } from '../i18n/t.js';
+import { nairaText, priceWords, quantityWords, unitText } from '../i18n/words.js';
 import type { CartItem } from '../cart/cart.js';
 import type { SellingUnit } from '../catalog/types.js';
 import type { OrderLineProblem, OrderRefused } from './types.js';
@@ -16,56 +18,59 @@ export interface LineProblemView {
   fix: LineFix;
 }
 
-const remove: LineFix = { kind: 'remove', label: 'Remove' };
-
-export function problemView(problem: OrderLineProblem, item: Pick<CartItem, 'unit' | 'quantity'>): LineProblemView {
+export function problemView(problem: OrderLineProblem, item: Pick<CartItem, 'unit' | 'quantity'>, t: T = tr): LineProblemView {
+  const remove: LineFix = { kind: 'remove', label: t('common.remove') };
   const unit = problem.unit ?? item.unit;
   switch (problem.problem) {
     case 'price_changed':
       if (typeof problem.price === 'number') {
         return {
           problem: problem.problem,
-          text: `Price changed to ${formatNaira(nairaToKobo(problem.price))} ${unitLabel(unit)}`,
-          fix: { kind: 'use-price', label: 'Use new price', price: problem.price, unit },
+          text: t('problem.price-changed', { price: nairaText(problem.price), unit: unitText(unit, t) }),
+          fix: { kind: 'use-price', label: t('problem.use-price'), price: problem.price, unit },
         };
       }
-      return { problem: problem.problem, text: 'Price changed: open the product to see the new price', fix: remove };
+      return { problem: problem.problem, text: t('problem.price-changed-unknown'), fix: remove };
     case 'unit_changed':
       if (typeof problem.price === 'number') {
         return {
           problem: problem.problem,
-          text: `Now sold ${unitLabel(unit)}: ${priceWithUnit(problem.price, unit)}`,
-          fix: { kind: 'use-price', label: 'Use new price', price: problem.price, unit },
+          text: t('problem.unit-changed', { unit: unitText(unit, t), price: priceWords(problem.price, unit, t) }),
+          fix: { kind: 'use-price', label: t('problem.use-price'), price: problem.price, unit },
         };
       }
-      return { problem: problem.problem, text: `Now sold ${unitLabel(unit)}`, fix: remove };
+      return { problem: problem.problem, text: t('problem.unit-changed-unknown', { unit: unitText(unit, t) }), fix: remove };
     case 'sold_out':
-      return { problem: problem.problem, text: 'Sold out', fix: remove };
+      return { problem: problem.problem, text: t('stock.sold-out'), fix: remove };
     case 'above_stock': {
       const available = typeof problem.available === 'number' ? problem.available : 0;
       // Cart quantities are whole units: offer the most that can still be had.
       const most = Math.floor(available);
       if (most < 1)
-        return { problem: problem.problem, text: available > 0 ? `Only ${quantityText(available, unit)} left` : 'Sold out', fix: remove };
+        return {
+          problem: problem.problem,
+          text: available > 0 ? t('problem.only-left', { quantity: quantityWords(available, unit, t) }) : t('stock.sold-out'),
+          fix: remove,
+        };
       return {
         problem: problem.problem,
-        text: `Only ${quantityText(available, unit)} left`,
-        fix: most === item.quantity ? remove : { kind: 'set-quantity', label: `Change to ${most}`, quantity: most },
+        text: t('problem.only-left', { quantity: quantityWords(available, unit, t) }),
+        fix: most === item.quantity ? remove : { kind: 'set-quantity', label: t('problem.change-to', { count: most }), quantity: most },
       };
     }
     case 'unavailable':
-      return { problem: problem.problem, text: 'No longer available', fix: remove };
+      return { problem: problem.problem, text: t('stock.gone'), fix: remove };
     default:
-      return { problem: problem.problem, text: 'Cannot be sent as it is', fix: remove };
+      return { problem: problem.problem, text: t('problem.cannot-send'), fix: remove };
   }
 }
 
 /** Every refused line's view, by product id (problems about products not in `items` are left out). */
-export function problemViews(refused: Pick<OrderRefused, 'problems'>, items: readonly CartItem[]): Map<string, LineProblemView> {
+export function problemViews(refused: Pick<OrderRefused, 'problems'>, items: readonly CartItem[], t: T = tr): Map<string, LineProblemView> {
   const views = new Map<string, LineProblemView>();
   for (const problem of refused.problems ?? []) {
     const item = items.find((line) => line.product_id === problem.product_id);
-    if (item) views.set(problem.product_id, problemView(problem, item));
+    if (item) views.set(problem.product_id, problemView(problem, item, t));
   }
   return views;
 }

@@ -1,7 +1,8 @@
 // Sending the cart as order requests (issue 12), as pure rules: the cart's lines grouped by farmer (one
 // request each), the request form and its checks, and the body of POST /api/orders/requests.
-import { nigerianE164, PHONE_E164_PROBLEM } from '@tuber/contracts';
-import { calendarDayText } from '@tuber/ui';
+import { nigerianE164 } from '@tuber/contracts';
+import { tr, type T } from '../i18n/t.js';
+import { dayText } from '../i18n/words.js';
 import type { Cart, CartItem } from '../cart/cart.js';
 import type { LineCheck } from '../cart/cartCheck.js';
 import { ORDER_LIMITS, type Fulfilment, type NewOrderRequest } from './types.js';
@@ -28,7 +29,7 @@ export function groupByFarmer(cart: Cart, businessNames: ReadonlyMap<string, str
 }
 
 /** "Ada Farms", or a stand-in while the catalog has not answered. */
-export const groupTitle = (group: Pick<FarmerGroup, 'business_name'>): string => group.business_name ?? 'Farmer';
+export const groupTitle = (group: Pick<FarmerGroup, 'business_name'>): string => group.business_name ?? tr('common.farmer');
 
 /**
  * The lines that go into the request: all but those the cart already knows cannot be had (sold out, next
@@ -72,23 +73,22 @@ function isRealDay(day: string): boolean {
 }
 
 /** What stops the form from being sent, per field, in words the buyer can act on. Empty when it can go. */
-export function validateRequestForm(form: RequestForm, today: string, lineCount: number): RequestFormErrors {
+export function validateRequestForm(form: RequestForm, today: string, lineCount: number, t: T = tr): RequestFormErrors {
   const errors: RequestFormErrors = {};
-  if (lineCount === 0) errors.lines = 'Nothing to send: every line of this farmer is sold out or no longer available.';
+  if (lineCount === 0) errors.lines = t('request.error.nothing');
   else if (lineCount > ORDER_LIMITS.maxLines)
-    errors.lines = `A request can hold at most ${ORDER_LIMITS.maxLines} products; remove ${lineCount - ORDER_LIMITS.maxLines}.`;
+    errors.lines = t('request.error.too-many', { max: ORDER_LIMITS.maxLines, extra: lineCount - ORDER_LIMITS.maxLines });
   if (form.fulfilment === 'delivery') {
-    if (!form.address.trim()) errors.address = 'Enter the delivery address.';
+    if (!form.address.trim()) errors.address = t('request.error.address');
     else if (form.address.trim().length > ORDER_LIMITS.addressMaxLength)
-      errors.address = `The address can be at most ${ORDER_LIMITS.addressMaxLength} characters.`;
+      errors.address = t('request.error.address-long', { max: ORDER_LIMITS.addressMaxLength });
   }
-  if (!form.preferred_date) errors.preferred_date = 'Choose a preferred date.';
-  else if (!isRealDay(form.preferred_date)) errors.preferred_date = 'Enter the date as a calendar day.';
-  else if (form.preferred_date < today) errors.preferred_date = `Choose today (${calendarDayText(today)}) or a later day.`;
-  if (form.note.trim().length > ORDER_LIMITS.noteMaxLength)
-    errors.note = `The note can be at most ${ORDER_LIMITS.noteMaxLength} characters.`;
-  if (!form.phone.trim()) errors.phone = 'Enter a phone number the farmer can reach you on.';
-  else if (!nigerianE164(form.phone)) errors.phone = PHONE_E164_PROBLEM;
+  if (!form.preferred_date) errors.preferred_date = t('request.error.date');
+  else if (!isRealDay(form.preferred_date)) errors.preferred_date = t('request.error.date-format');
+  else if (form.preferred_date < today) errors.preferred_date = t('request.error.date-past', { today: dayText(today) });
+  if (form.note.trim().length > ORDER_LIMITS.noteMaxLength) errors.note = t('request.error.note-long', { max: ORDER_LIMITS.noteMaxLength });
+  if (!form.phone.trim()) errors.phone = t('request.error.phone');
+  else if (!nigerianE164(form.phone)) errors.phone = t('phone.invalid');
   return errors;
 }
 

@@ -5,6 +5,7 @@
 import { ApiError, type ApiClient } from '@tuber/ui';
 import { asOrderRefused } from './problems.js';
 import { REQUESTS_PATH, type NewOrderRequest, type OrderRefused, type OrderRequest } from './types.js';
+import { tr } from '../i18n/t.js';
 
 export type SendOutcome =
   | { kind: 'sent'; request: OrderRequest }
@@ -24,7 +25,7 @@ function messageOf(body: unknown, status: number): string {
   if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
     return (body as { message: string }).message;
   }
-  return `The orders service answered ${status}`;
+  return tr('common.orders-answered', { status: String(status) });
 }
 
 export async function sendOrderRequest(deps: SendDeps, body: NewOrderRequest): Promise<SendOutcome> {
@@ -47,7 +48,7 @@ export async function sendOrderRequest(deps: SendDeps, body: NewOrderRequest): P
     if (token) headers.authorization = `Bearer ${token}`;
     response = await doFetch(`${deps.baseUrl ?? '/api'}${REQUESTS_PATH}`, { method: 'POST', headers, body: JSON.stringify(body) });
   } catch (error) {
-    return { kind: 'failed', message: error instanceof Error ? error.message : 'The server could not be reached', definite: false };
+    return { kind: 'failed', message: error instanceof Error ? error.message : tr('common.unreachable'), definite: false };
   }
   const text = await response.text().catch(() => '');
   let parsed: unknown;

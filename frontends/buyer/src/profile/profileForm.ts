@@ -2,9 +2,10 @@
 // decides; its message comes back in the toast) and the PATCH body of what changed.
 import { displayPhone, nigerianE164, PHONE_E164_PROBLEM } from '@tuber/contracts';
 import type { BuyerProfile } from '../catalog/types.js';
+import { tr, type T } from '../i18n/t.js';
 
-export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
-export const profileUpdateFailedMessage = (message: string) => `Error updating profile: ${message}`;
+export const profileUpdatedMessage = (t: T = tr) => t('profile.updated');
+export const profileUpdateFailedMessage = (message: string, t: T = tr) => t('profile.update-failed', { message });
 
 export interface BuyerProfileValues {
   firstname: string;
@@ -19,22 +20,21 @@ export const valuesOf = (profile: BuyerProfile): BuyerProfileValues => ({
   phone: displayPhone(profile.phone ?? ''),
 });
 
+/** The contracts' message (English); the form shows `phone.invalid` from the catalogue, the same words. */
 export const PHONE_HINT = PHONE_E164_PROBLEM;
+const NAME_MAX = 60;
 
 /** The same rules as sign-up and the profile service. */
-export function checkBuyerProfile(values: BuyerProfileValues): FieldProblems {
+export function checkBuyerProfile(values: BuyerProfileValues, t: T = tr): FieldProblems {
   const problems: FieldProblems = {};
-  for (const [field, label] of [
-    ['firstname', 'First name'],
-    ['lastname', 'Last name'],
-  ] as const) {
+  for (const field of ['firstname', 'lastname'] as const) {
     const value = values[field].trim();
-    if (!value) problems[field] = `${label} cannot be empty.`;
-    else if (value.length > 60) problems[field] = `${label} must be at most 60 characters.`;
+    if (!value) problems[field] = t('profile.empty', { field });
+    else if (value.length > NAME_MAX) problems[field] = t('profile.too-long', { field, max: NAME_MAX });
   }
   const phone = values.phone.trim();
-  if (!phone) problems.phone = 'Phone number cannot be empty.';
-  else if (!nigerianE164(phone)) problems.phone = PHONE_HINT;
+  if (!phone) problems.phone = t('profile.empty', { field: 'phone' });
+  else if (!nigerianE164(phone)) problems.phone = t('phone.invalid');
   return problems;
 }
 
@@ -46,6 +46,7 @@ export function buyerProfileChange(values: BuyerProfileValues, loaded: BuyerProf
   }
   // The same number written two ways ("0803 123 4567", "+234 803 123 4567") is no change.
   const phone = values.phone.trim();
-  if (phone !== loaded.phone.trim() && !(nigerianE164(phone) !== null && nigerianE164(phone) === nigerianE164(loaded.phone))) change.phone = phone;
+  if (phone !== loaded.phone.trim() && !(nigerianE164(phone) !== null && nigerianE164(phone) === nigerianE164(loaded.phone)))
+    change.phone = phone;
   return change;
 }

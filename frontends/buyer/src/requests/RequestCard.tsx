@@ -6,7 +6,8 @@ import { useFarmerContact, type ContactState } from '../contact/useFarmerContact
 import { WhatsAppLink } from '../contact/WhatsAppLink.js';
 import { requestChatText } from '../contact/whatsAppText.js';
 import { ORDER_LIMITS, requestCancelPath, requestPath, requestReadPath, type OrderRequest, type UnreadCount } from '../orders/types.js';
-import { canCancel, dateTimeText, fulfilmentText, historyText, lineText, nairaText, STATUS_TEXT } from './requestText.js';
+import { canCancel, dateTimeText, fulfilmentText, historyText, lineText, nairaText, statusText } from './requestText.js';
+import { useBuyerT, type T } from '../i18n/t.js';
 import styles from './requests.module.css';
 
 /** The latest reason given (a decline, a cancel, a lowered quantity), shown without opening the request. */
@@ -18,15 +19,16 @@ function latestReason(request: OrderRequest): string | null {
   return null;
 }
 
-function RequestWhatsApp({ request, contact }: { request: OrderRequest; contact: ContactState }) {
+function RequestWhatsApp({ request, contact, t }: { request: OrderRequest; contact: ContactState; t: T }) {
   if (contact.status !== 'ready') return null;
   const businessName = request.business_name || contact.contact.business_name;
-  return <WhatsAppLink phone={contact.contact.phone} text={requestChatText({ ...request, business_name: businessName })} />;
+  return <WhatsAppLink phone={contact.contact.phone} text={requestChatText({ ...request, business_name: businessName }, t)} />;
 }
 
 function CancelForm({ request, onDone, onKeep }: { request: OrderRequest; onDone: (request: OrderRequest) => void; onKeep: () => void }) {
   const api = useApi();
   const toast = useToast();
+  const t = useBuyerT();
   const id = useId();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,26 +38,28 @@ function CancelForm({ request, onDone, onKeep }: { request: OrderRequest; onDone
     event.preventDefault();
     const text = reason.trim();
     if (!text) {
-      setProblem('Say why you are cancelling, so the farmer knows.');
+      setProblem(t('requests.cancel-why-missing'));
       return;
     }
     setBusy(true);
     try {
       const answer = await api.post<OrderRequest | undefined>(requestCancelPath(request.request_id), { reason: text });
       onDone(answer?.request_id ? answer : await api.get<OrderRequest>(requestPath(request.request_id)));
-      toast.success(`Request ${request.number} cancelled`);
+      toast.success(t('requests.cancelled', { number: request.number }));
       refreshCounter('unread');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      toast.error(error instanceof ApiError && error.statusCode === 409 ? message : `Could not cancel ${request.number}: ${message}`);
+      toast.error(
+        error instanceof ApiError && error.statusCode === 409 ? message : t('requests.cancel-failed', { number: request.number, message }),
+      );
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className={styles.cancelForm} onSubmit={submit} noValidate aria-label={`Cancel ${request.number}`}>
-      <label htmlFor={`${id}-reason`}>Why are you cancelling?</label>
+    <form className={styles.cancelForm} onSubmit={submit} noValidate aria-label={t('requests.cancel-form', { number: request.number })}>
+      <label htmlFor={`${id}-reason`}>{t('requests.cancel-why')}</label>
       <textarea
         id={`${id}-reason`}
         rows={2}
@@ -77,14 +81,14 @@ function CancelForm({ request, onDone, onKeep }: { request: OrderRequest; onDone
         <Button type="submit" className={styles.danger} disabled={busy} aria-busy={busy}>
           {busy ? (
             <>
-              <span className={styles.buttonSpinner} aria-hidden="true" /> Cancelling…
+              <span className={styles.buttonSpinner} aria-hidden="true" /> {t('requests.cancelling')}
             </>
           ) : (
-            'Cancel request'
+            t('requests.cancel')
           )}
         </Button>
         <Button variant="secondary" onClick={onKeep} disabled={busy}>
-          Keep request
+          {t('requests.keep')}
         </Button>
       </div>
     </form>
@@ -93,13 +97,14 @@ function CancelForm({ request, onDone, onKeep }: { request: OrderRequest; onDone
 
 export function RequestCard({ request, onChange }: { request: OrderRequest; onChange: (request: OrderRequest) => void }) {
   const api = useApi();
+  const t = useBuyerT();
   const bodyId = useId();
   const [open, setOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const reason = latestReason(request);
   // The farmer's card: for WhatsApp once opened, and for the name if the orders service did not know it yet.
-  const contact = useFarmerContact(request.farmer_id, { quiet: true, enabled: open || !request.business_name });
-  const businessName = request.business_name || (contact.status === 'ready' ? contact.contact.business_name : 'Farmer');
+  const contact = useFarmerContact(request.farmer_id, { quiet: true, enabled: open || !request.business_name, t });
+  const businessName = request.business_name || (contact.status === 'ready' ? contact.contact.business_name : t('common.farmer'));
   const terminal = request.status === 'declined' || request.status === 'cancelled';
 
   function toggle() {
@@ -131,16 +136,16 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
           <span className={styles.number}>{request.number}</span>
           {request.unread ? (
             <span className={styles.unread} data-testid="request-unread">
-              New
+              {t('requests.new')}
             </span>
           ) : null}
           <span className={`${styles.status} ${styles[request.status] ?? ''}`} data-testid="request-status">
-            {STATUS_TEXT[request.status] ?? request.status}
+            {statusText(request.status, t)}
           </span>
         </span>
         <span className={styles.business}>{businessName}</span>
         <span className={styles.meta}>
-          <strong data-testid="request-total">{nairaText(request.total)}</strong> · Sent{' '}
+          <strong data-testid="request-total">{nairaText(request.total)}</strong> · {t('requests.sent-on')}{' '}
           <time dateTime={request.created_at}>{dateTimeText(request.created_at)}</time>
         </span>
         <span className={styles.chevron} aria-hidden="true">
@@ -152,26 +157,26 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
           {request.lines.map((line) => (
             <li key={line.product_id}>
               <span className={styles.lineName}>{line.product_name}</span>
-              <span className={styles.lineText}>{lineText(line)}</span>
+              <span className={styles.lineText}>{lineText(line, t)}</span>
               <span className={styles.lineTotal}>{nairaText(line.line_total)}</span>
             </li>
           ))}
         </ul>
-        <p className={styles.muted}>{fulfilmentText(request)}</p>
+        <p className={styles.muted}>{fulfilmentText(request, t)}</p>
         {terminal && reason ? (
           <p className={styles.reason} data-testid="request-reason">
-            Reason: {reason}
+            {t('requests.reason', { reason })}
           </p>
         ) : null}
       </div>
       {open ? (
         <div id={bodyId} className={styles.cardMore}>
-          {request.note ? <p className={styles.muted}>Your note: {request.note}</p> : null}
-          <h3 className={styles.historyTitle}>History</h3>
+          {request.note ? <p className={styles.muted}>{t('requests.note', { note: request.note })}</p> : null}
+          <h3 className={styles.historyTitle}>{t('requests.history')}</h3>
           <ol className={styles.timeline} data-testid="request-history">
             {request.history.map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
-                <span className={styles.historyWhat}>{historyText(entry)}</span>
+                <span className={styles.historyWhat}>{historyText(entry, t)}</span>
                 <time dateTime={entry.at} className={styles.muted}>
                   {dateTimeText(entry.at)}
                 </time>
@@ -180,10 +185,10 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
             ))}
           </ol>
           <div className={styles.actions}>
-            <RequestWhatsApp request={request} contact={contact} />
+            <RequestWhatsApp request={request} contact={contact} t={t} />
             {canCancel(request.status) && !cancelling ? (
               <button type="button" className={buttonClass('secondary', styles.cancelButton)} onClick={() => setCancelling(true)}>
-                Cancel request
+                {t('requests.cancel')}
               </button>
             ) : null}
           </div>

@@ -1,5 +1,7 @@
 // What the buyer reads about a request on My requests (issue 12), as pure functions.
-import { calendarDayText, formatNaira, nairaToKobo, priceWithUnit, quantityText } from '@tuber/ui';
+import { getLocale } from '@tuber/ui';
+import { tr, type T } from '../i18n/t.js';
+import { dayText, intlLocale, nairaText as naira, priceWords, quantityWords } from '../i18n/words.js';
 import type { OrderHistoryEntry, OrderLine, OrderRequest, OrderStatus } from '../orders/types.js';
 
 export const STATUS_TEXT: Record<OrderStatus, string> = {
@@ -21,11 +23,16 @@ const ENTRY_VERB: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** "Sent by you", "Declined by the farmer". */
-export const historyText = (entry: Pick<OrderHistoryEntry, 'status' | 'by'>): string =>
-  `${ENTRY_VERB[entry.status] ?? entry.status} by ${entry.by === 'buyer' ? 'you' : 'the farmer'}`;
+/** A status in the current language ("Sent", "Declined"…). */
+export const statusText = (status: OrderStatus, t: T = tr): string => t('requests.status', { status });
 
-const dateTime = new Intl.DateTimeFormat('en-NG', {
+/** "Sent by you", "Declined by the farmer" (ENTRY_VERB in English). */
+export const historyText = (entry: Pick<OrderHistoryEntry, 'status' | 'by'>, t: T = tr): string =>
+  ENTRY_VERB[entry.status]
+    ? t('requests.history-entry', { status: entry.status, by: entry.by === 'buyer' ? 'buyer' : 'farmer' })
+    : entry.status;
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -33,29 +40,37 @@ const dateTime = new Intl.DateTimeFormat('en-NG', {
   minute: '2-digit',
   hour12: false,
   timeZone: 'Africa/Lagos',
-});
+};
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "25 Nov 2026, 15:02" in Nigerian time. */
+/** "25 Nov 2026, 15:02" in Nigerian time (the month in the current language where the browser knows it). */
 export function dateTimeText(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const locale = getLocale() === 'en' ? 'en-NG' : intlLocale();
+  let format = dateTimeFormats.get(locale);
+  if (!format) dateTimeFormats.set(locale, (format = new Intl.DateTimeFormat(locale, DATE_TIME)));
+  return format.format(date);
 }
 
 /** "Pickup from the farm on 28 Nov 2026" / "Delivery to 12 Oba Road, Osogbo on 28 Nov 2026". */
-export function fulfilmentText(request: Pick<OrderRequest, 'fulfilment' | 'address' | 'preferred_date'>): string {
-  const day = calendarDayText(request.preferred_date);
-  return request.fulfilment === 'delivery'
-    ? `Delivery${request.address ? ` to ${request.address}` : ''} on ${day}`
-    : `Pickup from the farm on ${day}`;
+export function fulfilmentText(request: Pick<OrderRequest, 'fulfilment' | 'address' | 'preferred_date'>, t: T = tr): string {
+  const date = dayText(request.preferred_date);
+  if (request.fulfilment !== 'delivery') return t('requests.pickup-on', { date });
+  return request.address ? t('requests.delivery-to', { address: request.address, date }) : t('requests.delivery-on', { date });
 }
 
 /** "3 heaps × ₦2,000.00 per heap", or "2 of 3 heaps accepted × …" when the farmer lowered the quantity. */
-export function lineText(line: OrderLine): string {
-  const price = priceWithUnit(line.price, line.unit);
+export function lineText(line: OrderLine, t: T = tr): string {
+  const price = priceWords(line.price, line.unit, t);
   if (typeof line.accepted_quantity === 'number' && line.accepted_quantity !== line.quantity) {
-    return `${quantityText(line.accepted_quantity, line.unit)} accepted of ${quantityText(line.quantity, line.unit)} asked × ${price}`;
+    return t('requests.line-accepted', {
+      accepted: quantityWords(line.accepted_quantity, line.unit, t),
+      asked: quantityWords(line.quantity, line.unit, t),
+      price,
+    });
   }
-  return `${quantityText(line.quantity, line.unit)} × ${price}`;
+  return t('requests.line', { quantity: quantityWords(line.quantity, line.unit, t), price });
 }
 
-export const nairaText = (naira: number): string => formatNaira(nairaToKobo(naira));
+export const nairaText = naira;

@@ -89,7 +89,7 @@ describe('a cart line checked against the catalog', () => {
   it('tells a product coming with the next harvest apart, also left out of the totals', () => {
     const item = lineOf(product());
     const check = checkLine(item, { kind: 'found', product: product({ status: 'next_harvest', next_harvest: '2027-01-12' }) });
-    expect(check).toEqual({ state: 'next-harvest', text: 'Next harvest from 12 Jan 2027' });
+    expect(check).toEqual({ state: 'next-harvest', text: 'Next harvest from 12 Jan 2027', next_harvest: '2027-01-12' });
     expect(summarizeChecked([item], new Map([[item.product_id, check]])).totalKobo).toBe(0);
   });
 

@@ -1,0 +1,136 @@
+// Product words in the buyer's language (issue 13): units, quantities, prices, stock, ages, calendar days, lists
+// and tuber names. The same rules as @tuber/ui's English helpers (ADR 0030), with the words from the catalogue,
+// so English reads exactly as before. Money and numbers keep the en-NG style in every language.
+import {
+  availability,
+  formatNaira,
+  getLocale,
+  nairaToKobo,
+  unitOf,
+  type Availability,
+  type SellingUnit,
+  type StockFields,
+  type TuberSize,
+} from '@tuber/ui';
+import { tr, type T } from './t.js';
+
+/** A message id's part for a value with underscores ("bag_50kg" → "bag-50kg"): ids are lowercase words and hyphens. */
+export const keyOf = (value: string): string => value.replace(/_/g, '-').replace(/ /g, '-');
+
+/** The Intl locale of the current language ("en-NG", "yo-NG", …); en-NG where the browser lacks the language. */
+export const intlLocale = (): string => {
+  const locale = getLocale();
+  if (locale === 'en') return 'en-NG';
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([`${locale}-NG`]).length > 0 ? `${locale}-NG` : 'en-NG';
+  } catch {
+    return 'en-NG';
+  }
+};
+
+const amountFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
+
+/** "₦2,000.00" from naira (2 decimals, en-NG in every language). */
+export const nairaText = (naira: number): string => formatNaira(nairaToKobo(naira));
+
+/** "per heap", "per large tuber". */
+export function unitText(unit: SellingUnit, t: T = tr, tuberSize?: TuberSize | null): string {
+  return unit === 'tuber' && tuberSize ? t('unit.per.sized-tuber', { size: tuberSize }) : t(`unit.per.${keyOf(unit)}`);
+}
+
+/** "12 heaps", "1 heap", "12.5 kg", "2 bags of 50 kg". */
+export const quantityWords = (quantity: number, unit: SellingUnit, t: T = tr): string =>
+  t(`qty.${keyOf(unit)}`, { count: quantity, amount: amountFormat.format(quantity) });
+
+/** "₦2,000.00 per heap". */
+export const priceWords = (price: number, unit: SellingUnit, t: T = tr, tuberSize?: TuberSize | null): string =>
+  t('price.with-unit', { price: nairaText(price), unit: unitText(unit, t, tuberSize) });
+
+/** A product's price with its unit; a product from before units reads "per kg". */
+export const productPriceWords = (product: { price: number; unit?: unknown; tuber_size?: TuberSize | null }, t: T = tr): string =>
+  priceWords(product.price, unitOf(product), t, product.tuber_size);
+
+/** "₦400.00 per kg" beside a price that is not per kg; null when it already is (or is unknown). */
+export function pricePerKgWords(product: { unit?: unknown; price_per_kg?: number | null }, t: T = tr): string | null {
+  if (unitOf(product) === 'kg' || typeof product.price_per_kg !== 'number') return null;
+  return t('price.per-kg', { price: nairaText(product.price_per_kg) });
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2027-01-12" → "12 Jan 2027" (in Yoruba "12 Ṣẹ́r 2027"…): the calendar day as given, whatever the time zone. */
+export function dayText(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match || !MONTHS[Number(match[2]) - 1]) return day;
+  const locale = intlLocale();
+  if (locale === 'en-NG') return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** What the card and product page say about stock: "Available: 12 heaps", "Sold out", "Next harvest from …". */
+export function stockWords(product: StockFields, t: T = tr): Availability {
+  const stock = availability(product);
+  if (stock.kind === 'sold-out') return { kind: 'sold-out', text: t('stock.sold-out') as 'Sold out' };
+  if (stock.kind === 'next-harvest') {
+    return {
+      kind: 'next-harvest',
+      text: product.next_harvest ? t('stock.next-harvest', { date: dayText(product.next_harvest) }) : t('stock.next-harvest-soon'),
+    };
+  }
+  const unit = unitOf(product);
+  const quantity = typeof product.quantity === 'number' ? product.quantity : unit === 'kg' ? product.kg : null;
+  return { kind: 'available', text: quantity === null ? null : t('stock.available', { quantity: quantityWords(quantity, unit, t) }) };
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function calendarMonthsBetween(from: Date, to: Date): number {
+  let months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
+  const fromRest = from.getTime() - Date.UTC(from.getUTCFullYear(), from.getUTCMonth());
+  const toRest = to.getTime() - Date.UTC(to.getUTCFullYear(), to.getUTCMonth());
+  if (toRest < fromRest) months -= 1;
+  return months;
+}
+
+/** The short age of @tuber/ui's shortAge ("3 hrs ago"; on cards without "ago"), in the current language. */
+export function ageWords(timestamp: Date | string | number, options: { now?: Date; suffix?: boolean } = {}, t: T = tr): string {
+  const from = timestamp instanceof Date ? timestamp : new Date(timestamp);
+  if (Number.isNaN(from.getTime())) return String(timestamp);
+  const now = options.now ?? new Date();
+  const elapsed = now.getTime() - from.getTime();
+  if (elapsed < MINUTE) return t('age.now');
+  let age: string;
+  if (elapsed < HOUR) age = t('age.min', { count: Math.floor(elapsed / MINUTE) });
+  else if (elapsed < DAY) age = t('age.hr', { count: Math.floor(elapsed / HOUR) });
+  else {
+    const months = calendarMonthsBetween(from, now);
+    if (months < 1) age = t('age.day', { count: Math.floor(elapsed / DAY) });
+    else if (months < 12) age = t('age.mo', { count: months });
+    else age = t('age.yr', { count: Math.floor(months / 12) });
+  }
+  return options.suffix === false ? age : t('age.ago', { age });
+}
+
+const TUBER_KEYS: Record<string, string> = {
+  yam: 'yam',
+  cassava: 'cassava',
+  potato: 'potato',
+  'sweet potato': 'sweet-potato',
+  tumeric: 'tumeric',
+  turmeric: 'tumeric',
+  garlic: 'garlic',
+  ginger: 'ginger',
+};
+
+/** A tuber type in the current language (the local names of the search synonyms); anything else as given. */
+export function tuberName(name: string, t: T = tr): string {
+  const key = TUBER_KEYS[name.trim().toLowerCase()];
+  return key ? t(`tuber.${key}`) : name;
+}
+
+/** "yam, cassava and ginger" / "… or …" in the current language. */
+export const listWords = (items: readonly string[], type: 'conjunction' | 'disjunction'): string =>
+  new Intl.ListFormat(intlLocale(), { style: 'long', type }).format(items);
