@@ -1,0 +1,13 @@
+// The farmer remote's messages (issue 13): English bundled, the other four languages loaded on demand, each
+// its own chunk. Ids are `<area>.<thing>`; review.json says which translations a native speaker should check.
+import { defineCatalogue, type Messages, type OtherLocale } from '@tuber/ui';
+import en from './en.json';
+
+const loaders: Record<OtherLocale, () => Promise<{ default: Messages }>> = {
+  pcm: () => import('./pcm.json'),
+  yo: () => import('./yo.json'),
+  ha: () => import('./ha.json'),
+  ig: () => import('./ig.json'),
+};
+
+export const catalogue = defineCatalogue('farmer', en, (locale) => loaders[locale]().then((m) => m.default));

@@ -1,0 +1,108 @@
+// The words of selling, in the farmer's language: tuber names (the local names of the search synonyms,
+// services/catalog/src/domain/tuber-synonyms.ts), selling units and their plurals, prices with the unit,
+// stock quantities, statuses, short ages and dates. In English every text is exactly what @tuber/ui's
+// formatters say (the unit tests hold them to it); numbers and ₦ are always in the en-NG style.
+import {
+  calendarDayText,
+  formatFor,
+  formatNaira,
+  getLocale,
+  nairaToKobo,
+  type NounStyle,
+  type ProductStatus,
+  type SellingUnit,
+  type TuberSize,
+} from '@tuber/ui';
+import { tr } from './t.js';
+
+/** The page's language (one for the shell and every remote). */
+export const pageLanguage = (): string => getLocale();
+
+/** The Intl locales to format dates with in the page's language (en-GB where the browser has no data for it). */
+export function dateLocales(): string[] {
+  const lang = pageLanguage();
+  return lang === 'en' ? ['en-GB'] : [`${lang}-NG`, lang, 'en-GB'];
+}
+
+/** A tuber type's name in the farmer's language ("isu" for yam in Yoruba); an unknown type as it is. */
+export function tuberName(type: string): string {
+  const id = `tuber.${type.trim().toLowerCase().replace(/\s+/g, '_')}`;
+  const name = tr(id);
+  return name === id ? type : name;
+}
+
+/** "per heap", "per large tuber". */
+export function unitLabel(unit: SellingUnit, tuberSize?: TuberSize | null): string {
+  return unit === 'tuber' && tuberSize ? tr(`unit.per_size.${tuberSize}`) : tr(`unit.per.${unit}`);
+}
+
+const shortNoun = (unit: SellingUnit, style: NounStyle) => style === 'short' && unit === 'bag_50kg';
+
+/** The plural noun of a unit, for "Quantity available (heaps)". */
+export function unitPlural(unit: SellingUnit, style: NounStyle = 'long'): string {
+  return tr(shortNoun(unit, style) ? `unit.plural_short.${unit}` : `unit.plural.${unit}`);
+}
+
+const amount = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
+
+/** A number as the product shows it: "12.5", "1,000". */
+export const amountText = (n: number): string => amount.format(n);
+
+/** "12 heaps", "1 heap", "12.5 kg", "2 bags of 50 kg" ('short': "2 50 kg bags"). */
+export function quantityText(quantity: number, unit: SellingUnit, style: NounStyle = 'long'): string {
+  const id = shortNoun(unit, style) ? `unit.count_short.${unit}` : `unit.count.${unit}`;
+  return tr(id, { count: quantity, amount: amount.format(quantity) });
+}
+
+/** "₦2,500.00" from naira. */
+export const nairaText = (naira: number): string => formatNaira(nairaToKobo(naira));
+
+/** "₦2,000.00 per heap". */
+export const priceWithUnit = (price: number, unit: SellingUnit, tuberSize?: TuberSize | null): string =>
+  tr('unit.price', { price: nairaText(price), unit: unitLabel(unit, tuberSize) });
+
+/** "₦400.00/kg" (the farmer's list). */
+export const perKgText = (pricePerKg: number): string => tr('unit.per_kg_short', { price: nairaText(pricePerKg) });
+
+/** "₦400.00 per kg" (the form's live figure). */
+export const perKgLongText = (pricePerKg: number): string => tr('unit.per_kg_long', { price: nairaText(pricePerKg) });
+
+/** "2027-01-12" → "12 Jan 2027" in English; the same calendar day in the page's language otherwise. */
+export function dayText(day: string): string {
+  if (pageLanguage() === 'en') return calendarDayText(day);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatFor(getLocale()).date(day, 'short') : day;
+}
+
+/** "Available", "Sold out", "Next harvest from 12 Jan 2027". */
+export function statusText(status: ProductStatus, nextHarvest?: string | null): string {
+  if (status === 'next_harvest' && nextHarvest) return tr('status.next_harvest_from', { date: dayText(nextHarvest) });
+  return tr(`status.${status}`);
+}
+
+export const sizeLabel = (size: TuberSize): string => tr(`size.${size}`);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function calendarMonthsBetween(from: Date, to: Date): number {
+  let months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
+  const fromRest = from.getTime() - Date.UTC(from.getUTCFullYear(), from.getUTCMonth());
+  const toRest = to.getTime() - Date.UTC(to.getUTCFullYear(), to.getUTCMonth());
+  if (toRest < fromRest) months -= 1;
+  return months;
+}
+
+/** A card's short age without "ago" ("5 min", "3 hrs", "2 mo"), the thresholds of @tuber/ui's shortAge. */
+export function shortAgeText(timestamp: string | number | Date, now: Date = new Date()): string {
+  const from = timestamp instanceof Date ? timestamp : new Date(timestamp);
+  if (Number.isNaN(from.getTime())) return '';
+  const elapsed = now.getTime() - from.getTime();
+  if (elapsed < MINUTE) return tr('age.just_now');
+  if (elapsed < HOUR) return tr('age.minutes', { count: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) return tr('age.hours', { count: Math.floor(elapsed / HOUR) });
+  const months = calendarMonthsBetween(from, now);
+  if (months < 1) return tr('age.days', { count: Math.floor(elapsed / DAY) });
+  if (months < 12) return tr('age.months', { count: months });
+  return tr('age.years', { count: Math.floor(months / 12) });
+}
