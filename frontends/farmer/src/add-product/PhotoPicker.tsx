@@ -2,15 +2,17 @@
 // count next to it ("1 of 2–5 photos: add 1 more"), and a tile per photo with its upload progress or
 // thumbnail, a Remove button and, but for the first (the cover), a Make cover button.
 import type { ChangeEvent } from 'react';
+import { tr, useFarmerT } from '../i18n/t.js';
 import { IMAGES_PER_PRODUCT, photoCount } from './imageRules.js';
 import { percentSent, type PhotoUpload } from './uploads.js';
 import styles from './addProduct.module.css';
 
 /** Bytes sent, then the wait while the media service makes the card and thumbnail variants. */
 function uploadHint(photo: PhotoUpload): string {
-  if (!photo.measured) return 'Uploading…';
+  if (photo.preparing) return tr('photos.preparing');
+  if (!photo.measured) return tr('photos.uploading');
   const percent = percentSent(photo);
-  return percent >= 100 ? 'Processing…' : `${percent}%`;
+  return percent >= 100 ? tr('photos.processing') : tr('photos.percent', { percent });
 }
 
 interface PhotoPickerProps {
@@ -25,6 +27,7 @@ interface PhotoPickerProps {
 }
 
 export function PhotoPicker({ id, photos, disabled, locked, onChoose, onRemove, onMoveFirst }: PhotoPickerProps) {
+  const t = useFarmerT();
   const counted = photos.filter((photo) => photo.status !== 'failed').length;
   const uploading = photos.filter((photo) => photo.status === 'uploading').length;
   const failed = photos.length - counted;
@@ -43,19 +46,14 @@ export function PhotoPicker({ id, photos, disabled, locked, onChoose, onRemove, 
       <div className={styles.pickerRow}>
         {!locked && (
           <label htmlFor={id} className={styles.dropzone} data-full={full || undefined}>
-            <span className={styles.dropzoneTitle}>{counted === 0 ? 'Add photos' : 'Add more photos'}</span>
-            <span className={styles.hint}>Take or choose one or several. They upload at once.</span>
+            <span className={styles.dropzoneTitle}>{counted === 0 ? t('photos.add') : t('photos.add_more')}</span>
+            <span className={styles.hint}>{t('photos.add_hint')}</span>
           </label>
         )}
         <p className={styles.photoCount} id={`${id}-count`} data-enough={count.enough} aria-live="polite" data-testid="photo-count">
           <strong>{count.count}</strong>: {count.advice}
-          {uploading > 0 && <span className={styles.countExtra}> · {uploading} uploading</span>}
-          {failed > 0 && (
-            <span className={styles.countFailed}>
-              {' '}
-              · {failed} failed, remove {failed === 1 ? 'it' : 'them'}
-            </span>
-          )}
+          {uploading > 0 && <span className={styles.countExtra}> · {t('photos.uploading_count', { count: uploading })}</span>}
+          {failed > 0 && <span className={styles.countFailed}> · {t('photos.failed_count', { count: failed })}</span>}
         </p>
       </div>
       {locked ? (
@@ -75,7 +73,7 @@ export function PhotoPicker({ id, photos, disabled, locked, onChoose, onRemove, 
       )}
 
       {photos.length > 0 && (
-        <ol className={styles.tiles} aria-label="Chosen photos">
+        <ol className={styles.tiles} aria-label={t('photos.chosen')}>
           {photos.map((photo, index) => (
             <li key={photo.key} className={styles.tile} data-status={photo.status}>
               <div className={styles.tileImage}>
@@ -90,7 +88,7 @@ export function PhotoPicker({ id, photos, disabled, locked, onChoose, onRemove, 
                 ) : (
                   <div className={styles.thumbPlaceholder} aria-hidden="true" />
                 )}
-                {index === 0 && photo.status !== 'failed' && <span className={styles.coverBadge}>Cover</span>}
+                {index === 0 && photo.status !== 'failed' && <span className={styles.coverBadge}>{t('photos.cover')}</span>}
               </div>
               <div className={styles.tileText}>
                 <span className={styles.fileName} title={photo.name}>
@@ -99,14 +97,21 @@ export function PhotoPicker({ id, photos, disabled, locked, onChoose, onRemove, 
                 {photo.status === 'uploading' && (
                   <>
                     {photo.measured ? (
-                      <progress className={styles.progress} max={100} value={percentSent(photo)} aria-label={`Uploading ${photo.name}`} />
+                      <progress
+                        className={styles.progress}
+                        max={100}
+                        value={percentSent(photo)}
+                        aria-label={t('photos.uploading_name', { name: photo.name })}
+                      />
                     ) : (
-                      <progress className={styles.progress} aria-label={`Uploading ${photo.name}`} />
+                      <progress className={styles.progress} aria-label={t('photos.uploading_name', { name: photo.name })} />
                     )}
                     <span className={styles.hint}>{uploadHint(photo)}</span>
                   </>
                 )}
-                {photo.status === 'done' && <span className={styles.uploaded}>{photo.posted ? 'Posted' : 'Uploaded'}</span>}
+                {photo.status === 'done' && (
+                  <span className={styles.uploaded}>{photo.posted ? t('photos.posted') : t('photos.uploaded')}</span>
+                )}
                 {photo.status === 'failed' && <span className={styles.failed}>{photo.error}</span>}
               </div>
               {!locked && (
@@ -117,9 +122,9 @@ export function PhotoPicker({ id, photos, disabled, locked, onChoose, onRemove, 
                       className={styles.tileButton}
                       onClick={() => onMoveFirst(photo.key)}
                       disabled={disabled}
-                      aria-label={`Make cover: ${photo.name}`}
+                      aria-label={t('photos.make_cover_name', { name: photo.name })}
                     >
-                      Make cover
+                      {t('photos.make_cover')}
                     </button>
                   )}
                   <button
@@ -127,9 +132,9 @@ export function PhotoPicker({ id, photos, disabled, locked, onChoose, onRemove, 
                     className={`${styles.tileButton} ${styles.removeButton}`}
                     onClick={() => onRemove(photo.key)}
                     disabled={disabled}
-                    aria-label={`Remove ${photo.name}`}
+                    aria-label={t('photos.remove_name', { name: photo.name })}
                   >
-                    Remove
+                    {t('photos.remove')}
                   </button>
                 </div>
               )}

@@ -8,15 +8,14 @@ import {
   Button,
   PRODUCT_STATUSES,
   SELLING_UNITS,
-  SELLING_UNIT_LABELS,
-  STATUS_LABELS,
   TUBER_SIZES,
-  TUBER_SIZE_LABELS,
   useToast,
   type ProductStatus,
   type SellingUnit,
   type TuberSize,
 } from '@tuber/ui';
+import { useFarmerT } from '../i18n/t.js';
+import { sizeLabel, unitLabel } from '../i18n/words.js';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
 import { PhotoPicker } from './PhotoPicker.js';
 import { checkUploadedCount } from './imageRules.js';
@@ -78,6 +77,7 @@ const FIELD_ORDER: FormField[] = [
 export function ProductForm(props: ProductFormProps) {
   const { label, values, onChange, checkOptions, photos, photosLocked, busy, submitLabel, onSubmit } = props;
   const toast = useToast();
+  const t = useFarmerT();
   const id = useId();
   const field = (name: string) => `${id}-${name}`;
   const form = useRef<HTMLFormElement>(null);
@@ -170,7 +170,7 @@ export function ProductForm(props: ProductFormProps) {
   return (
     <form ref={form} className={styles.form} onSubmit={submit} aria-label={label} noValidate>
       <div className={styles.field}>
-        <label htmlFor={field('name')}>Product Name</label>
+        <label htmlFor={field('name')}>{t('form.product_name')}</label>
         <input
           id={field('name')}
           name="product_name"
@@ -185,7 +185,7 @@ export function ProductForm(props: ProductFormProps) {
       </div>
 
       <div className={styles.field}>
-        <label htmlFor={field('description')}>Description</label>
+        <label htmlFor={field('description')}>{t('form.description')}</label>
         <textarea
           id={field('description')}
           name="description"
@@ -200,31 +200,31 @@ export function ProductForm(props: ProductFormProps) {
       </div>
 
       <fieldset className={styles.group}>
-        <legend className={styles.legend}>How you sell it</legend>
+        <legend className={styles.legend}>{t('form.how_you_sell')}</legend>
         <div className={styles.pair}>
           <div className={styles.field}>
-            <label htmlFor={field('unit')}>Selling unit</label>
+            <label htmlFor={field('unit')}>{t('form.selling_unit')}</label>
             <select id={field('unit')} name="unit" value={values.unit} onChange={chooseUnit}>
               {SELLING_UNITS.map((unit) => (
                 <option key={unit} value={unit}>
-                  {SELLING_UNIT_LABELS[unit]}
+                  {unitLabel(unit)}
                 </option>
               ))}
             </select>
           </div>
           {values.unit === 'tuber' && (
             <div className={styles.field}>
-              <label htmlFor={field('size')}>Tuber size</label>
+              <label htmlFor={field('size')}>{t('form.tuber_size')}</label>
               <select
                 id={field('size')}
                 name="tuber_size"
                 value={values.tuberSize}
                 onChange={(e) => update({ tuberSize: e.target.value as TuberSize | '' })}
               >
-                <option value="">Any size</option>
+                <option value="">{t('size.any')}</option>
                 {TUBER_SIZES.map((size) => (
                   <option key={size} value={size}>
-                    {TUBER_SIZE_LABELS[size]}
+                    {sizeLabel(size)}
                   </option>
                 ))}
               </select>
@@ -237,14 +237,14 @@ export function ProductForm(props: ProductFormProps) {
           {values.unit !== 'kg' && numberField('unitWeightKg', 'weight', 'unit_weight_kg', unitWeightLabel(values.unit))}
         </div>
         <p className={styles.perKg}>
-          <span id={field('per-kg-label')}>Works out at </span>
+          <span id={field('per-kg-label')}>{t('form.works_out_at')}</span>
           <output
             htmlFor={`${field('price')} ${field('weight')}`}
             aria-labelledby={field('per-kg-label')}
             aria-live="polite"
             data-testid="price-per-kg"
           >
-            {perKg ?? (values.unit === 'kg' ? 'enter the price' : 'enter the price and the average weight')}
+            {perKg ?? (values.unit === 'kg' ? t('form.enter_price') : t('form.enter_price_and_weight'))}
           </output>
         </p>
 
@@ -253,11 +253,11 @@ export function ProductForm(props: ProductFormProps) {
           'quantity',
           'quantity',
           quantityLabel(values.unit),
-          becomesSoldOut(values) && <span className={styles.hint}>With none available it will show as Sold out.</span>,
+          becomesSoldOut(values) && <span className={styles.hint}>{t('form.sold_out_hint')}</span>,
         )}
 
         <fieldset className={styles.statusGroup}>
-          <legend className={styles.statusLegend}>Status</legend>
+          <legend className={styles.statusLegend}>{t('form.status')}</legend>
           <div className={styles.statusChoices}>
             {PRODUCT_STATUSES.map((status) => (
               <label key={status} className={styles.statusChoice}>
@@ -268,13 +268,13 @@ export function ProductForm(props: ProductFormProps) {
                   checked={values.status === status}
                   onChange={() => update({ status: status as ProductStatus })}
                 />
-                {status === 'next_harvest' ? 'Next harvest from…' : STATUS_LABELS[status]}
+                {status === 'next_harvest' ? t('status.choice.next_harvest') : t(`status.${status}`)}
               </label>
             ))}
           </div>
           {values.status === 'next_harvest' && (
             <div className={styles.field}>
-              <label htmlFor={field('harvest')}>Next harvest from</label>
+              <label htmlFor={field('harvest')}>{t('form.next_harvest_from')}</label>
               <input
                 id={field('harvest')}
                 name="next_harvest"
@@ -292,7 +292,7 @@ export function ProductForm(props: ProductFormProps) {
       </fieldset>
 
       <div className={styles.field}>
-        <label htmlFor={field('cultural')}>Cultural Values</label>
+        <label htmlFor={field('cultural')}>{t('form.cultural')}</label>
         <textarea
           id={field('cultural')}
           name="cultural"
@@ -308,13 +308,13 @@ export function ProductForm(props: ProductFormProps) {
 
       <div className={styles.field}>
         <label htmlFor={field('health')}>
-          Health Benefits <span className={styles.optional}>(optional)</span>
+          {t('form.health')} <span className={styles.optional}>{t('common.optional')}</span>
         </label>
         <textarea id={field('health')} name="health" rows={4} maxLength={LIMITS.text} value={values.health} onChange={set('health')} />
       </div>
 
       <div className={styles.field}>
-        <label htmlFor={field('images')}>Photos</label>
+        <label htmlFor={field('images')}>{t('form.photos')}</label>
         <PhotoPicker
           id={field('images')}
           photos={photos.state.photos}
@@ -335,7 +335,7 @@ export function ProductForm(props: ProductFormProps) {
           {submitLabel}
         </Button>
         {props.secondaryAction}
-        {uploading && <span className={styles.hint}>Uploading photos…</span>}
+        {uploading && <span className={styles.hint}>{t('form.uploading_photos')}</span>}
       </div>
     </form>
   );

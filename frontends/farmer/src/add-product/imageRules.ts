@@ -1,6 +1,7 @@
 // Which photos a product may have (spec §5, §9: 2 to 5 image files), checked when photos are picked (nothing
 // that cannot fit is sent) and when the product is posted; and the count shown next to the picker.
-import { IMAGE_COUNT_MESSAGE, UPLOADS_FAILED_MESSAGE, uploadFailedMessage } from '../shared/messages.js';
+import { tr } from '../i18n/t.js';
+import { imageCountMessage, uploadFailedMessage, uploadsFailedMessage } from '../shared/messages.js';
 
 export const IMAGES_PER_PRODUCT = { min: 2, max: 5 } as const;
 
@@ -19,14 +20,14 @@ export const isImageFile = (file: ChosenFile): boolean => file.type.startsWith('
  */
 export function checkPhotoPick(files: readonly ChosenFile[], already: number): string | null {
   if (files.length === 0) return null;
-  if (!files.every(isImageFile)) return IMAGE_COUNT_MESSAGE;
-  if (already + files.length > IMAGES_PER_PRODUCT.max) return IMAGE_COUNT_MESSAGE;
+  if (!files.every(isImageFile)) return imageCountMessage();
+  if (already + files.length > IMAGES_PER_PRODUCT.max) return imageCountMessage();
   return null;
 }
 
 /** null when the uploaded photos may be posted, otherwise the toast to show. */
 export function checkUploadedCount(count: number): string | null {
-  return count >= IMAGES_PER_PRODUCT.min && count <= IMAGES_PER_PRODUCT.max ? null : IMAGE_COUNT_MESSAGE;
+  return count >= IMAGES_PER_PRODUCT.min && count <= IMAGES_PER_PRODUCT.max ? null : imageCountMessage();
 }
 
 export interface PhotoCount {
@@ -41,16 +42,16 @@ export interface PhotoCount {
 /** The count next to the picker, from the photos that will be part of the product (uploaded or uploading). */
 export function photoCount(photos: number): PhotoCount {
   const { min, max } = IMAGES_PER_PRODUCT;
-  const count = `${photos} of ${min}–${max} photos`;
-  if (photos < min) return { count, advice: `add ${min - photos} more`, enough: false };
-  if (photos > max) return { count, advice: `remove ${photos - max}`, enough: false };
-  if (photos === max) return { count, advice: 'the most a product can have', enough: true };
-  return { count, advice: `you can add ${max - photos} more`, enough: true };
+  const count = tr('photos.count', { count: photos, min, max });
+  if (photos < min) return { count, advice: tr('photos.advice.add', { count: min - photos }), enough: false };
+  if (photos > max) return { count, advice: tr('photos.advice.remove', { count: photos - max }), enough: false };
+  if (photos === max) return { count, advice: tr('photos.advice.full'), enough: true };
+  return { count, advice: tr('photos.advice.can_add', { count: max - photos }), enough: true };
 }
 
 /** One toast for a finished pick: the server's reason when one photo failed, a summary when several did. */
 export function uploadFailureToast(failures: readonly string[]): string | null {
   if (failures.length === 0) return null;
   if (failures.length === 1) return uploadFailedMessage(failures[0]!);
-  return UPLOADS_FAILED_MESSAGE;
+  return uploadsFailedMessage();
 }

@@ -3,19 +3,9 @@
 // values become the catalog's requests: POST /api/catalog/products, or PATCH /api/catalog/products/:id with
 // only what changed plus the revision the farmer edited.
 import type { NewProduct, Nutrition, Product, ProductChange } from '@tuber/contracts';
-import {
-  SELLING_UNIT_LABELS,
-  formatNaira,
-  koboToNaira,
-  nairaToKobo,
-  pricePerKg,
-  statusOf,
-  unitOf,
-  unitPlural,
-  type ProductStatus,
-  type SellingUnit,
-  type TuberSize,
-} from '@tuber/ui';
+import { koboToNaira, nairaToKobo, pricePerKg, statusOf, unitOf, type ProductStatus, type SellingUnit, type TuberSize } from '@tuber/ui';
+import { tr } from '../i18n/t.js';
+import { perKgLongText, unitLabel, unitPlural } from '../i18n/words.js';
 
 /** What the inputs hold: text exactly as typed, and the choices. */
 export interface ProductFormValues {
@@ -93,9 +83,9 @@ export function readAmount(typed: string): number | null {
 }
 
 /** The noun of the unit in the form's labels: "Quantity available (heaps)", "Price per heap (₦)". */
-export const quantityLabel = (unit: SellingUnit) => `Quantity available (${unitPlural(unit, 'short')})`;
-export const priceLabel = (unit: SellingUnit) => `Price ${SELLING_UNIT_LABELS[unit]} (₦)`;
-export const unitWeightLabel = (unit: SellingUnit) => `Average weight ${SELLING_UNIT_LABELS[unit]} (kg)`;
+export const quantityLabel = (unit: SellingUnit) => tr('form.quantity_label', { units: unitPlural(unit, 'short') });
+export const priceLabel = (unit: SellingUnit) => tr('form.price_label', { unit: unitLabel(unit) });
+export const unitWeightLabel = (unit: SellingUnit) => tr('form.weight_label', { unit: unitLabel(unit) });
 
 /** The average kg of one unit the values say: 1 for kg, the typed weight otherwise (null when not a weight). */
 export function unitWeightOf(values: Pick<ProductFormValues, 'unit' | 'unitWeightKg'>): number | null {
@@ -110,7 +100,7 @@ export function pricePerKgText(values: Pick<ProductFormValues, 'price' | 'unit' 
   const weight = unitWeightOf(values);
   if (price === null || weight === null) return null;
   const perKg = pricePerKg(price, weight);
-  return perKg === null ? null : `${formatNaira(nairaToKobo(perKg))} per kg`;
+  return perKg === null ? null : perKgLongText(perKg);
 }
 
 export type FormField = 'productName' | 'description' | 'price' | 'unitWeightKg' | 'quantity' | 'nextHarvest' | 'cultural' | 'tuberType';
@@ -126,34 +116,34 @@ export interface CheckOptions {
 const plainNumber = (n: number) => new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 }).format(n);
 
 function amountProblem(typed: string, what: string, limits: { min: number; max: number }, unit = ''): string | null {
-  if (typed.trim() === '') return `Enter the ${what}.`;
+  if (typed.trim() === '') return tr('check.enter', { what });
   const value = readAmount(typed);
-  if (value === null) return `The ${what} must be a number.`;
-  if (value < limits.min) return `The ${what} must be at least ${plainNumber(limits.min)}${unit}.`;
-  if (value > limits.max) return `The ${what} can be at most ${plainNumber(limits.max)}${unit}.`;
+  if (value === null) return tr('check.not_a_number', { what });
+  if (value < limits.min) return tr('check.at_least', { what, limit: plainNumber(limits.min), unit });
+  if (value > limits.max) return tr('check.at_most', { what, limit: plainNumber(limits.max), unit });
   return null;
 }
 
 /** Each field's problem, in the form's order; empty when the catalog should accept the values. */
 export function checkProductForm(values: ProductFormValues, options: CheckOptions): FormProblems {
   const problems: FormProblems = {};
-  if (!values.productName.trim()) problems.productName = 'Enter the product name.';
-  if (!values.description.trim()) problems.description = 'Enter a description.';
-  const price = amountProblem(values.price, `price ${SELLING_UNIT_LABELS[values.unit]}`, LIMITS.price);
+  if (!values.productName.trim()) problems.productName = tr('check.product_name');
+  if (!values.description.trim()) problems.description = tr('check.description');
+  const price = amountProblem(values.price, tr('check.what.price', { unit: unitLabel(values.unit) }), LIMITS.price);
   if (price) problems.price = price;
   if (values.unit !== 'kg') {
-    const weight = amountProblem(values.unitWeightKg, 'average weight', LIMITS.unitWeightKg, ' kg');
+    const weight = amountProblem(values.unitWeightKg, tr('check.what.weight'), LIMITS.unitWeightKg, ' kg');
     if (weight) problems.unitWeightKg = weight;
   }
-  const quantity = amountProblem(values.quantity, 'quantity available', LIMITS.quantity);
+  const quantity = amountProblem(values.quantity, tr('check.what.quantity'), LIMITS.quantity);
   if (quantity) problems.quantity = quantity;
   if (values.status === 'next_harvest') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.nextHarvest)) problems.nextHarvest = 'Choose the date of the next harvest.';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.nextHarvest)) problems.nextHarvest = tr('check.next_harvest_date');
     else if (values.nextHarvest < options.today && values.nextHarvest !== options.original?.next_harvest)
-      problems.nextHarvest = 'The next harvest cannot be in the past.';
+      problems.nextHarvest = tr('check.next_harvest_past');
   }
-  if (!values.cultural.trim()) problems.cultural = 'Enter the cultural values.';
-  if (!options.original && !values.tuberType) problems.tuberType = 'Choose the tuber type.';
+  if (!values.cultural.trim()) problems.cultural = tr('check.cultural');
+  if (!options.original && !values.tuberType) problems.tuberType = tr('check.tuber_type');
   return problems;
 }
 

@@ -2,6 +2,7 @@
 // XMLHttpRequest rather than fetch: only XHR tells how many bytes of the request body have been sent.
 import type { StoredImage } from '@tuber/contracts';
 import { ApiError, type ApiClient } from '@tuber/ui';
+import { tr } from '../i18n/t.js';
 
 export interface UploadOptions {
   /** The gateway's API prefix, e.g. "/api". */
@@ -23,8 +24,8 @@ export function uploadError(status: number, statusText: string, responseText: st
   } catch {
     // not JSON
   }
-  if (status === 0) return new ApiError(0, 'Network Error', 'The server could not be reached');
-  if (status === 413) return new ApiError(413, 'Payload Too Large', 'The photo is too large (at most 10 MB)');
+  if (status === 0) return new ApiError(0, 'Network Error', tr('photos.network_error'));
+  if (status === 413) return new ApiError(413, 'Payload Too Large', tr('photos.too_large'));
   return new ApiError(status, statusText || 'Error', `Request failed with status ${status}`);
 }
 

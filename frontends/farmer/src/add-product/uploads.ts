@@ -24,6 +24,8 @@ export interface PhotoUpload {
   error?: string;
   /** Already part of the product (edit page), not uploaded now. */
   posted?: boolean;
+  /** Being made smaller in the browser before it is sent (issue 13); the bar waits meanwhile. */
+  preparing?: boolean;
 }
 
 export interface UploadsState {
@@ -32,7 +34,8 @@ export interface UploadsState {
 
 export type UploadsAction =
   | { type: 'chosen'; files: { key: string; name: string; size: number }[] }
-  | { type: 'posted'; photos: { key: string; name: string; image: PhotoImage }[] }
+  | { type: 'posted'; photos: { key: string; name: string; image: PhotoImage; posted?: boolean }[] }
+  | { type: 'prepared'; key: string; size: number }
   | { type: 'progress'; key: string; loaded: number; total: number }
   | { type: 'uploaded'; key: string; image: PhotoImage }
   | { type: 'failed'; key: string; message: string }
@@ -61,12 +64,13 @@ export function uploadsReducer(state: UploadsState, action: UploadsAction): Uplo
             total: size,
             measured: false,
             status: 'uploading',
+            preparing: true,
           })),
         ],
       };
     case 'posted':
       return {
-        photos: action.photos.map(({ key, name, image }) => ({
+        photos: action.photos.map(({ key, name, image, posted = true }) => ({
           key,
           name,
           loaded: 1,
@@ -74,19 +78,28 @@ export function uploadsReducer(state: UploadsState, action: UploadsAction): Uplo
           measured: true,
           status: 'done',
           image,
-          posted: true,
+          posted,
         })),
       };
+    case 'prepared':
+      // The bytes that will really be sent (the resized photo, or the original when it was small enough).
+      return update(state, action.key, (photo) => ({ ...photo, preparing: false, total: action.size }));
     case 'progress':
       return update(state, action.key, (photo) =>
         photo.status === 'uploading'
-          ? { ...photo, loaded: Math.min(action.loaded, action.total), total: action.total, measured: true }
+          ? { ...photo, preparing: false, loaded: Math.min(action.loaded, action.total), total: action.total, measured: true }
           : photo,
       );
     case 'uploaded':
-      return update(state, action.key, (photo) => ({ ...photo, status: 'done', loaded: photo.total, image: action.image }));
+      return update(state, action.key, (photo) => ({
+        ...photo,
+        status: 'done',
+        preparing: false,
+        loaded: photo.total,
+        image: action.image,
+      }));
     case 'failed':
-      return update(state, action.key, (photo) => ({ ...photo, status: 'failed', error: action.message }));
+      return update(state, action.key, (photo) => ({ ...photo, status: 'failed', preparing: false, error: action.message }));
     case 'removed':
       return { photos: state.photos.filter((photo) => photo.key !== action.key) };
     case 'moved-first': {

@@ -1,10 +1,13 @@
 // Uploads each pick of photos at once, one request per file, and keeps the tiles' state: picks add to the
-// photos already there, a photo can be removed (its upload is cancelled) or moved first (the cover).
+// photos already there, a photo can be removed (its upload is cancelled) or moved first (the cover). A photo
+// larger than needed is made smaller first (resizePhoto.ts), one at a time, so a low-end phone decodes only
+// one big photo at once.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useApi, useToast } from '@tuber/ui';
 import { API_BASE_URL, useAccessTokenGetter } from '../shared/shellAccess.js';
 import { messageOf } from '../shared/messages.js';
 import { checkPhotoPick, uploadFailureToast } from './imageRules.js';
+import { preparePhoto } from './resizePhoto.js';
 import { uploadPhoto } from './uploadPhoto.js';
 import { countedPhotos, noUploads, uploadsReducer, type PhotoImage } from './uploads.js';
 
@@ -21,6 +24,8 @@ export function usePhotoUploads() {
   // The count a pick is checked against must include picks made before this render caught up.
   const counted = useRef(0);
   counted.current = countedPhotos(state);
+  // Resizes run one after the other (each holds a decoded photo in memory); uploads then run side by side.
+  const resizing = useRef<Promise<unknown>>(Promise.resolve());
 
   const abortAll = useCallback(() => {
     for (const controller of running.current.values()) controller.abort();
@@ -50,7 +55,12 @@ export function usePhotoUploads() {
       const uploads = batch.map(async ({ file, key, controller }) => {
         running.current.set(key, controller);
         try {
-          const image = await uploadPhoto(file, {
+          const prepared = resizing.current.then(() => preparePhoto(file, controller.signal));
+          resizing.current = prepared.catch(() => undefined);
+          const sent = await prepared;
+          if (controller.signal.aborted) throw new DOMException('The upload was cancelled', 'AbortError');
+          dispatch({ type: 'prepared', key, size: sent.size });
+          const image = await uploadPhoto(sent, {
             api,
             apiBaseUrl: API_BASE_URL,
             getAccessToken,
@@ -88,7 +98,7 @@ export function usePhotoUploads() {
 
   /** The edit page: the product's posted photos, in their order (replaces whatever the form held). */
   const showPosted = useCallback(
-    (photos: { name: string; image: PhotoImage }[]) => {
+    (photos: { name: string; image: PhotoImage; posted?: boolean }[]) => {
       abortAll();
       dispatch({ type: 'posted', photos: photos.map((photo) => ({ ...photo, key: `photo-${++nextKey.current}` })) });
     },

@@ -2,27 +2,30 @@
 // from the catalog, its photos shown (removable, reorderable, more addable, still 2 to 5), and on save a
 // PATCH with only what changed plus the revision edited; a product changed elsewhere meanwhile (409) is
 // offered for reload.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
 import { ApiError, Button, Spinner, buttonClass, todayCalendarDay, useApi, useSession, useToast } from '@tuber/ui';
 import { ProductForm } from '../add-product/ProductForm.js';
+import type { ProductDraft } from '../add-product/draft.js';
 import { formFromProduct, toProductChange, type ProductFormValues } from '../add-product/productForm.js';
 import { usePhotoUploads } from '../add-product/usePhotoUploads.js';
+import { useProductDraft } from '../add-product/useProductDraft.js';
 import { uploadedImageIds } from '../add-product/uploads.js';
 import { useProductToEdit } from '../edit-product/useProductToEdit.js';
+import { useFarmerT } from '../i18n/t.js';
+import { tuberName } from '../i18n/words.js';
 import {
-  CHANGED_ELSEWHERE_MESSAGE,
-  NOTHING_TO_UPDATE_MESSAGE,
-  PRODUCT_UPDATED_MESSAGE,
+  changedElsewhereMessage,
   messageOf,
+  nothingToUpdateMessage,
+  offlineSaveMessage,
+  productUpdatedMessage,
   updateFailedMessage,
 } from '../shared/messages.js';
+import { isOffline } from '../shared/network.js';
 import { BUYER_HOME_PATH, PRODUCT_LIST_PATH } from '../shared/paths.js';
 import styles from '../add-product/addProduct.module.css';
-
-export const NOT_YOURS_MESSAGE = 'You can only change your own products.';
-export const PHOTOS_LOCKED_MESSAGE = 'The photos of this product cannot be changed here; everything else can.';
 
 export default function EditProductPage() {
   const session = useSession();
@@ -34,22 +37,24 @@ export default function EditProductPage() {
 
 function EditProduct({ productId, farmerId }: { productId: string; farmerId: string | null }) {
   const { state, reload, latest, hasImageIds } = useProductToEdit(productId);
+  const t = useFarmerT();
 
   return (
     <section className={styles.page}>
       <header className={styles.pageHeader}>
-        <h1 className={styles.title}>Edit Product</h1>
-        <p className={styles.lead}>Change what buyers see: price, stock, status, text and photos (2 to 5; the first is the cover).</p>
+        <h1 className={styles.title}>{t('edit.title')}</h1>
+        <p className={styles.lead}>{t('edit.lead')}</p>
       </header>
-      {state.status === 'loading' && <Spinner label="Loading the product…" />}
-      {state.status === 'not-found' && <Notice text="This product does not exist or has been removed." />}
+      {state.status === 'loading' && <Spinner label={t('edit.loading')} />}
+      {state.status === 'not-found' && <Notice text={t('edit.not_found')} />}
       {state.status === 'failed' && <Notice text={state.message} onRetry={reload} />}
-      {state.status === 'loaded' && farmerId !== null && state.product.farmer_id !== farmerId && <Notice text={NOT_YOURS_MESSAGE} />}
+      {state.status === 'loaded' && farmerId !== null && state.product.farmer_id !== farmerId && <Notice text={t('edit.not_yours')} />}
       {state.status === 'loaded' && (farmerId === null || state.product.farmer_id === farmerId) && (
         <EditForm
           key={state.loadedAt}
           product={state.product}
-          photosLocked={hasImageIds(state.product) ? undefined : PHOTOS_LOCKED_MESSAGE}
+          farmerId={farmerId}
+          photosLocked={hasImageIds(state.product) ? undefined : t('photos.locked')}
           latest={latest}
           reload={reload}
         />
@@ -59,13 +64,14 @@ function EditProduct({ productId, farmerId }: { productId: string; farmerId: str
 }
 
 function Notice({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  const t = useFarmerT();
   return (
     <div className={styles.notice} role="alert">
       <p>{text}</p>
       <div className={styles.noticeActions}>
-        {onRetry && <Button onClick={onRetry}>Try again</Button>}
+        {onRetry && <Button onClick={onRetry}>{t('common.try_again')}</Button>}
         <Link to={PRODUCT_LIST_PATH} className={buttonClass(onRetry ? 'secondary' : 'primary')}>
-          Back to your products
+          {t('edit.back')}
         </Link>
       </div>
     </div>
@@ -74,17 +80,20 @@ function Notice({ text, onRetry }: { text: string; onRetry?: () => void }) {
 
 interface EditFormProps {
   product: Product;
+  farmerId: string | null;
   photosLocked: string | undefined;
   latest: () => Promise<Product>;
   reload: () => void;
 }
 
-function EditForm({ product, photosLocked, latest, reload }: EditFormProps) {
+function EditForm({ product, farmerId, photosLocked, latest, reload }: EditFormProps) {
   const api = useApi();
+  const t = useFarmerT();
   const toast = useToast();
   const navigate = useNavigate();
   const photos = usePhotoUploads();
-  const [values, setValues] = useState<ProductFormValues>(() => formFromProduct(product));
+  const baseline = useMemo(() => formFromProduct(product), [product]);
+  const [values, setValues] = useState<ProductFormValues>(baseline);
   const [saving, setSaving] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   const conflictNotice = useRef<HTMLDivElement>(null);
@@ -101,25 +110,52 @@ function EditForm({ product, photosLocked, latest, reload }: EditFormProps) {
     const thumbs = product.image_thumbs.length === product.images.length ? product.image_thumbs : product.images;
     showPosted(
       product.images.map((_, index) => ({
-        name: `Photo ${index + 1}`,
+        name: t('photos.photo_n', { n: index + 1 }),
         image: { image_id: product.image_ids?.[index] ?? '', thumb_url: thumbs[index]! },
       })),
     );
-  }, [product, showPosted]);
+    // The tiles' names are set once, in the language of the moment.
+  }, [product, showPosted]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // What was typed here is kept (per farmer, product and revision) until it is saved.
+  const restore = useCallback(
+    (draft: ProductDraft) => {
+      setValues(draft.values);
+      if (!photosLocked && draft.photos.length > 0) showPosted(draft.photos);
+    },
+    [photosLocked, showPosted],
+  );
+  const draft = useProductDraft({
+    farmerId,
+    productId: product.product_id,
+    revision: product.revision,
+    baseline,
+    baselinePhotos: (product.image_ids ?? []).join(),
+    values,
+    photos: photos.state,
+    onRestore: restore,
+  });
 
   async function save() {
     const change = toProductChange(product, values, photosLocked ? null : uploadedImageIds(photos.state));
     if (!change) {
-      toast.info(NOTHING_TO_UPDATE_MESSAGE);
+      toast.info(nothingToUpdateMessage());
+      draft.clear();
+      return;
+    }
+    if (isOffline()) {
+      toast.error(offlineSaveMessage());
       return;
     }
     setSaving(true);
     try {
       await api.patch<Product>(`/catalog/products/${encodeURIComponent(product.product_id)}`, change);
-      toast.success(PRODUCT_UPDATED_MESSAGE);
+      draft.clear();
+      toast.success(productUpdatedMessage());
       navigate(PRODUCT_LIST_PATH);
     } catch (error) {
-      toast.error(updateFailedMessage(messageOf(error)));
+      if (error instanceof ApiError && error.statusCode === 0) toast.error(offlineSaveMessage());
+      else toast.error(updateFailedMessage(messageOf(error)));
       // A 409 is either a newer revision (changed elsewhere) or a photo already serving another product.
       if (error instanceof ApiError && error.statusCode === 409) {
         const now = await latest().catch(() => null);
@@ -132,35 +168,56 @@ function EditForm({ product, photosLocked, latest, reload }: EditFormProps) {
 
   return (
     <>
+      {draft.restored && (
+        <div className={styles.draftNotice} role="status" data-testid="draft-restored">
+          <p>{t('offline.draft_restored')}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              draft.clear();
+              reload();
+            }}
+          >
+            {t('offline.discard_draft')}
+          </Button>
+        </div>
+      )}
       {changedElsewhere && (
         <div className={styles.notice} role="alert" ref={conflictNotice} tabIndex={-1}>
-          <p>{CHANGED_ELSEWHERE_MESSAGE}</p>
+          <p>{changedElsewhereMessage()}</p>
           <div className={styles.noticeActions}>
-            <Button onClick={reload}>Reload product</Button>
+            <Button
+              onClick={() => {
+                draft.clear();
+                reload();
+              }}
+            >
+              {t('edit.reload')}
+            </Button>
           </div>
         </div>
       )}
       <ProductForm
-        label="Edit Product"
+        label={t('edit.title')}
         values={values}
         onChange={setValues}
         checkOptions={{ today: todayCalendarDay(), original: product }}
         photos={photos}
         {...(photosLocked ? { photosLocked } : {})}
         busy={saving}
-        submitLabel="Save changes"
+        submitLabel={t('common.save_changes')}
         onSubmit={() => void save()}
         tuberField={() => (
           <div className={styles.field}>
-            <span className={styles.fieldLabel}>Tuber Type</span>
+            <span className={styles.fieldLabel}>{t('form.tuber_type')}</span>
             <p className={styles.readOnly}>
-              {product.tuber_type} <span className={styles.hint}>(stays as posted; for another tuber, post a new product)</span>
+              {tuberName(product.tuber_type)} <span className={styles.hint}>{t('form.tuber_stays')}</span>
             </p>
           </div>
         )}
         secondaryAction={
-          <Link to={PRODUCT_LIST_PATH} className={buttonClass('secondary')}>
-            Cancel
+          <Link to={PRODUCT_LIST_PATH} className={buttonClass('secondary')} onClick={draft.clear}>
+            {t('common.cancel')}
           </Link>
         }
       />

@@ -4,14 +4,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Spinner, useApi, useToast } from '@tuber/ui';
 import { displayPhone } from '@tuber/contracts';
-import { loadFailedMessage, messageOf } from '../shared/messages.js';
+import { useFarmerT } from '../i18n/t.js';
+import { tuberName } from '../i18n/words.js';
+import { loadFailedMessage, messageOf, offlineActionMessage } from '../shared/messages.js';
+import { isOffline } from '../shared/network.js';
 import type { FarmerProfile } from '../shared/types.js';
 import {
   checkFarmerProfile,
   farmerProfileChange,
-  NO_TUBERS_NOTICE,
-  PROFILE_UPDATED_MESSAGE,
-  profileUpdateFailedMessage,
   toggleTuber,
   TUBERS,
   valuesOf,
@@ -29,6 +29,7 @@ export default function FarmerProfilePage() {
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [editing, setEditing] = useState(false);
   const id = useId();
+  const t = useFarmerT();
   const changeEmail = useChangeEmail();
 
   useEffect(() => {
@@ -47,7 +48,7 @@ export default function FarmerProfilePage() {
     };
   }, [api, toast]);
 
-  if (state.status === 'loading') return <Spinner label="Loading your profile…" />;
+  if (state.status === 'loading') return <Spinner label={t('profile.loading')} />;
   if (state.status === 'failed')
     return (
       <section className={styles.page}>
@@ -60,10 +61,10 @@ export default function FarmerProfilePage() {
   const { profile } = state;
   const tubers = profile.tuber ?? [];
   const fields: { key: string; label: string; value: string; type: string }[] = [
-    { key: 'firstname', label: 'First Name', value: profile.firstname, type: 'text' },
-    { key: 'lastname', label: 'Last Name', value: profile.lastname, type: 'text' },
-    { key: 'email', label: 'Email', value: profile.email, type: 'email' },
-    { key: 'phone', label: 'Phone Number', value: displayPhone(profile.phone ?? ''), type: 'tel' },
+    { key: 'firstname', label: t('profile.first_name'), value: profile.firstname, type: 'text' },
+    { key: 'lastname', label: t('profile.last_name'), value: profile.lastname, type: 'text' },
+    { key: 'email', label: t('profile.email'), value: profile.email, type: 'email' },
+    { key: 'phone', label: t('profile.phone'), value: displayPhone(profile.phone ?? ''), type: 'tel' },
   ];
   return (
     <section className={styles.page}>
@@ -90,22 +91,22 @@ export default function FarmerProfilePage() {
               ))}
             </div>
             <div className={styles.tubers} data-testid="tubers-grown">
-              <h2 className={styles.subtitle}>Tubers you grow</h2>
+              <h2 className={styles.subtitle}>{t('profile.tubers')}</h2>
               {tubers.length > 0 ? (
                 <ul className={styles.tuberList}>
                   {tubers.map((tuber) => (
-                    <li key={tuber}>{tuber}</li>
+                    <li key={tuber}>{tuberName(tuber)}</li>
                   ))}
                 </ul>
               ) : (
-                <p className={styles.notice}>None yet. {NO_TUBERS_NOTICE}</p>
+                <p className={styles.notice}>{t('profile.none_yet', { notice: t('profile.no_tubers') })}</p>
               )}
             </div>
             <div className={styles.actions}>
-              <Button onClick={() => setEditing(true)}>Edit profile</Button>
+              <Button onClick={() => setEditing(true)}>{t('profile.edit')}</Button>
               {changeEmail && (
                 <Button variant="secondary" onClick={changeEmail}>
-                  Change e-mail
+                  {t('profile.change_email')}
                 </Button>
               )}
             </div>
@@ -127,6 +128,7 @@ function FarmerProfileForm({
 }) {
   const api = useApi();
   const toast = useToast();
+  const t = useFarmerT();
   const id = useId();
   const [loaded] = useState(() => valuesOf(profile));
   const [values, setValues] = useState<FarmerProfileValues>(loaded);
@@ -149,17 +151,21 @@ function FarmerProfileForm({
     }
     const change = farmerProfileChange(values, loaded);
     if (Object.keys(change).length === 0) {
-      toast.success(PROFILE_UPDATED_MESSAGE);
+      toast.success(t('profile.updated'));
       onSaved(profile);
+      return;
+    }
+    if (isOffline()) {
+      toast.error(offlineActionMessage());
       return;
     }
     setSaving(true);
     try {
       const saved = await api.patch<FarmerProfile>('/profile/me', change);
-      toast.success(PROFILE_UPDATED_MESSAGE);
+      toast.success(t('profile.updated'));
       onSaved(saved);
     } catch (error) {
-      toast.error(profileUpdateFailedMessage(messageOf(error)));
+      toast.error(t('profile.update_failed', { message: messageOf(error) }));
       setSaving(false);
     }
   }
@@ -186,14 +192,14 @@ function FarmerProfileForm({
   );
 
   return (
-    <form className={styles.editForm} aria-label="Edit profile" onSubmit={submit} noValidate>
+    <form className={styles.editForm} aria-label={t('profile.edit')} onSubmit={submit} noValidate>
       <div className={styles.fields}>
-        {text('business_name', 'Farm / Business Name', 'text', 'organization')}
-        {text('location', 'Farm Location / Farm Address', 'text', 'street-address')}
-        {text('phone', 'Phone Number', 'tel', 'tel')}
+        {text('business_name', t('profile.business_name'), 'text', 'organization')}
+        {text('location', t('profile.location'), 'text', 'street-address')}
+        {text('phone', t('profile.phone'), 'tel', 'tel')}
       </div>
       <fieldset className={styles.tuberChoices}>
-        <legend className={styles.subtitle}>Tubers You Grow</legend>
+        <legend className={styles.subtitle}>{t('profile.tubers_you_grow')}</legend>
         <div className={styles.checks}>
           {TUBERS.map((tuber) => (
             <label key={tuber} className={styles.check}>
@@ -202,18 +208,18 @@ function FarmerProfileForm({
                 checked={values.tuber.includes(tuber)}
                 onChange={(e) => set('tuber', toggleTuber(values.tuber, tuber, e.target.checked))}
               />
-              {tuber}
+              {tuberName(tuber)}
             </label>
           ))}
         </div>
-        {values.tuber.length === 0 && <p className={styles.notice}>{NO_TUBERS_NOTICE}</p>}
+        {values.tuber.length === 0 && <p className={styles.notice}>{t('profile.no_tubers')}</p>}
       </fieldset>
       <div className={styles.actions}>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Save changes'}
+          {saving ? t('common.saving') : t('common.save_changes')}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </form>

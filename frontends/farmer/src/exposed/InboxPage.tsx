@@ -5,11 +5,12 @@ import { useCallback, useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from '@tuber/ui/router';
 import type { OrderRequest } from '@tuber/contracts';
 import { Button, Spinner, useCounter, useSession } from '@tuber/ui';
-import { INBOX_TABS, EMPTY_TAB_TEXT, isInboxTab, TAB_LABELS, type InboxTab } from '../inbox/inbox.js';
+import { INBOX_TABS, emptyTabText, isInboxTab, tabLabel, type InboxTab } from '../inbox/inbox.js';
 import { ReasonDialog, type ReasonQuestion } from '../inbox/ReasonDialog.js';
 import { RequestCard } from '../inbox/RequestCard.js';
 import { useInbox } from '../inbox/useInbox.js';
 import { useRequestActions } from '../inbox/useRequestActions.js';
+import { useFarmerT } from '../i18n/t.js';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
 import { BUYER_HOME_PATH } from '../shared/paths.js';
 import styles from '../inbox/inbox.module.css';
@@ -18,6 +19,7 @@ export default function InboxPage() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useFarmerT();
   if (session.status === 'signed-in' && session.user.userType !== 'farmer') return <Navigate to={BUYER_HOME_PATH} replace />;
 
   const asked = new URLSearchParams(location.search).get('tab');
@@ -45,10 +47,10 @@ export default function InboxPage() {
   return (
     <section className={styles.page}>
       <header className={styles.pageHeader}>
-        <h1 className={styles.title}>Requests</h1>
-        <p className={styles.lead}>What buyers asked you for. Accept, decline, and later mark fulfilled or cancel.</p>
+        <h1 className={styles.title}>{t('inbox.title')}</h1>
+        <p className={styles.lead}>{t('inbox.lead')}</p>
       </header>
-      <div className={styles.tabs} role="tablist" aria-label="Requests by status" onKeyDown={moveAlongTabs}>
+      <div className={styles.tabs} role="tablist" aria-label={t('inbox.tabs_label')} onKeyDown={moveAlongTabs}>
         {INBOX_TABS.map((name) => (
           <button
             key={name}
@@ -61,7 +63,7 @@ export default function InboxPage() {
             className={styles.tab}
             onClick={() => choose(name)}
           >
-            {TAB_LABELS[name]}
+            {tabLabel(name)}
           </button>
         ))}
       </div>
@@ -75,6 +77,7 @@ export default function InboxPage() {
 
 function InboxList({ tab }: { tab: InboxTab }) {
   const { state, reload, loadMore, replace } = useInbox(tab);
+  const t = useFarmerT();
   const refresh = useCallback(() => reload(), [reload]);
   const { busy, run, open } = useRequestActions({ replace, reload: refresh });
   const [question, setQuestion] = useState<ReasonQuestion | null>(null);
@@ -89,20 +92,20 @@ function InboxList({ tab }: { tab: InboxTab }) {
     if (done) setQuestion(null);
   }
 
-  if (state.status === 'loading') return <Spinner label="Loading your requests…" />;
+  if (state.status === 'loading') return <Spinner label={t('inbox.loading')} />;
   if (state.status === 'failed')
     return (
       <div className={styles.error} role="alert">
         <p>{state.message}</p>
         <Button variant="secondary" onClick={() => reload(true)}>
-          Retry
+          {t('common.retry')}
         </Button>
       </div>
     );
   if (state.requests.length === 0)
     return (
       <div className={styles.empty}>
-        <p>{EMPTY_TAB_TEXT[tab]}</p>
+        <p>{emptyTabText(tab)}</p>
       </div>
     );
 
@@ -111,13 +114,13 @@ function InboxList({ tab }: { tab: InboxTab }) {
     <>
       {changed && (
         <div className={styles.changed} role="status">
-          <p>Buyers sent or changed requests since this list was loaded.</p>
+          <p>{t('inbox.changed')}</p>
           <Button variant="secondary" onClick={() => reload()}>
-            Show the latest
+            {t('inbox.show_latest')}
           </Button>
         </div>
       )}
-      <ul className={styles.list} aria-label={`${TAB_LABELS[tab]} requests`}>
+      <ul className={styles.list} aria-label={t('inbox.list_label', { tab: tabLabel(tab) })}>
         {state.requests.map((request) => (
           <RequestCard
             key={request.request_id}
@@ -143,7 +146,7 @@ function InboxList({ tab }: { tab: InboxTab }) {
             aria-busy={state.more === 'loading'}
           >
             {state.more === 'loading' && <InlineSpinner />}
-            Load more
+            {t('inbox.load_more')}
           </Button>
         </div>
       )}

@@ -6,23 +6,31 @@ import { Button, Spinner, buttonClass, useApi, useToast } from '@tuber/ui';
 import { ConfirmDialog } from '../product-list/ConfirmDialog.js';
 import { ProductCard } from '../product-list/ProductCard.js';
 import { useMyProducts } from '../product-list/useMyProducts.js';
-import { PRODUCT_DELETED_MESSAGE, deleteFailedMessage, messageOf } from '../shared/messages.js';
+import { useFarmerT } from '../i18n/t.js';
+import { deleteFailedMessage, messageOf, offlineActionMessage, productDeletedMessage } from '../shared/messages.js';
+import { isOffline } from '../shared/network.js';
 import { ADD_PRODUCT_PATH } from '../shared/paths.js';
 import styles from '../product-list/productList.module.css';
 
 export default function ProductListPage() {
   const api = useApi();
   const toast = useToast();
+  const t = useFarmerT();
   const { state, reload } = useMyProducts();
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   async function deleteProduct() {
     if (!toDelete) return;
+    if (isOffline()) {
+      toast.error(offlineActionMessage());
+      setToDelete(null);
+      return;
+    }
     setDeleting(true);
     try {
       await api.delete(`/catalog/products/${encodeURIComponent(toDelete.product_id)}`);
-      toast.success(PRODUCT_DELETED_MESSAGE);
+      toast.success(productDeletedMessage());
       reload();
     } catch (error) {
       toast.error(deleteFailedMessage(messageOf(error)));
@@ -34,22 +42,22 @@ export default function ProductListPage() {
 
   return (
     <section className={styles.page}>
-      <h1 className={styles.title}>All Product List</h1>
+      <h1 className={styles.title}>{t('list.title')}</h1>
 
-      {state.status === 'loading' && <Spinner label="Loading your products…" />}
+      {state.status === 'loading' && <Spinner label={t('list.loading')} />}
       {state.status === 'failed' && (
         <div className={styles.error} role="alert">
           <p>{state.message}</p>
           <Button variant="secondary" onClick={reload}>
-            Try again
+            {t('common.try_again')}
           </Button>
         </div>
       )}
       {state.status === 'loaded' && state.products.length === 0 && (
         <div className={styles.empty}>
-          <p>You have not posted any products yet.</p>
+          <p>{t('list.empty')}</p>
           <Link to={ADD_PRODUCT_PATH} className={buttonClass('primary')}>
-            Add a product
+            {t('common.add_a_product')}
           </Link>
         </div>
       )}
@@ -63,13 +71,14 @@ export default function ProductListPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete product"
-        confirmLabel="Yes, Delete"
+        title={t('list.delete_title')}
+        confirmLabel={t('list.delete_confirm')}
+        cancelLabel={t('common.cancel')}
         busy={deleting}
         onConfirm={() => void deleteProduct()}
         onCancel={() => setToDelete(null)}
       >
-        Are you sure you want to delete {toDelete ? `“${toDelete.product_name}”` : 'this product'}? Buyers will no longer see it.
+        {toDelete ? t('list.delete_question', { name: toDelete.product_name }) : t('list.delete_question_this')}
       </ConfirmDialog>
     </section>
   );

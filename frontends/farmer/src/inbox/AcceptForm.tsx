@@ -2,7 +2,9 @@
 // reason the buyer reads, required as soon as any quantity is lowered.
 import { useId, useState, type FormEvent } from 'react';
 import type { AcceptOrder, OrderRequest } from '@tuber/contracts';
-import { Button, unitPlural } from '@tuber/ui';
+import { Button } from '@tuber/ui';
+import { useFarmerT } from '../i18n/t.js';
+import { unitPlural } from '../i18n/words.js';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
 import { acceptBody, initialQuantities, REASON_MAX_LENGTH, type AcceptQuantities } from './inbox.js';
 import styles from './inbox.module.css';
@@ -16,6 +18,7 @@ interface AcceptFormProps {
 
 export function AcceptForm({ request, busy, onAccept, onBack }: AcceptFormProps) {
   const id = useId();
+  const t = useFarmerT();
   const [quantities, setQuantities] = useState<AcceptQuantities>(() => initialQuantities(request.lines));
   const [reason, setReason] = useState('');
   const [shown, setShown] = useState<{ lines: Record<string, string>; reason?: string }>({ lines: {} });
@@ -35,14 +38,14 @@ export function AcceptForm({ request, busy, onAccept, onBack }: AcceptFormProps)
   }
 
   return (
-    <form className={styles.acceptForm} aria-label={`Accept ${request.number}`} onSubmit={submit} noValidate>
-      <p className={styles.formLead}>Accept as asked, or lower a quantity if you have less.</p>
+    <form className={styles.acceptForm} aria-label={t('inbox.accept_label', { number: request.number })} onSubmit={submit} noValidate>
+      <p className={styles.formLead}>{t('inbox.accept_lead')}</p>
       {request.lines.map((line, index) => {
         const problem = shown.lines[line.product_id];
         return (
           <div key={line.product_id} className={styles.field}>
             <label htmlFor={`${id}-q${index}`}>
-              {line.product_name} ({unitPlural(line.unit)}, asked {line.quantity})
+              {t('inbox.accept_line', { product: line.product_name, units: unitPlural(line.unit), quantity: String(line.quantity) })}
             </label>
             <input
               id={`${id}-q${index}`}
@@ -69,7 +72,7 @@ export function AcceptForm({ request, busy, onAccept, onBack }: AcceptFormProps)
         );
       })}
       <div className={styles.field}>
-        <label htmlFor={`${id}-reason`}>{lowered ? 'Reason for the lower quantity (required)' : 'Message to the buyer (optional)'}</label>
+        <label htmlFor={`${id}-reason`}>{lowered ? t('inbox.reason_lowered_label') : t('inbox.message_label')}</label>
         <textarea
           id={`${id}-reason`}
           rows={2}
@@ -91,10 +94,10 @@ export function AcceptForm({ request, busy, onAccept, onBack }: AcceptFormProps)
       <div className={styles.actions}>
         <Button type="submit" disabled={busy} aria-busy={busy}>
           {busy && <InlineSpinner />}
-          Accept request
+          {t('inbox.accept_request')}
         </Button>
         <Button variant="secondary" onClick={onBack} disabled={busy}>
-          Back
+          {t('common.back')}
         </Button>
       </div>
     </form>

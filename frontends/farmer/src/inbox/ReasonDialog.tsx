@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { OrderRequest } from '@tuber/contracts';
 import { Button } from '@tuber/ui';
+import { useFarmerT } from '../i18n/t.js';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
 import { REASON_MAX_LENGTH, reasonProblem } from './inbox.js';
 import dialogStyles from '../product-list/productList.module.css';
@@ -12,15 +13,6 @@ export interface ReasonQuestion {
   request: OrderRequest;
   action: 'decline' | 'cancel';
 }
-
-const WORDS = {
-  decline: { title: 'Decline', confirm: 'Decline request', text: 'The buyer is told it was declined, with your reason.' },
-  cancel: {
-    title: 'Cancel',
-    confirm: 'Cancel request',
-    text: 'The buyer is told it was cancelled, with your reason, and the stock you reserved for it is available again.',
-  },
-} as const;
 
 interface ReasonDialogProps {
   question: ReasonQuestion | null;
@@ -32,6 +24,7 @@ interface ReasonDialogProps {
 export function ReasonDialog({ question, busy, onConfirm, onClose }: ReasonDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const t = useFarmerT();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -46,7 +39,7 @@ export function ReasonDialog({ question, busy, onConfirm, onClose }: ReasonDialo
     if (!question && element.open) element.close();
   }, [question]);
 
-  const words = WORDS[question?.action ?? 'decline'];
+  const action = question?.action ?? 'decline';
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,13 +65,13 @@ export function ReasonDialog({ question, busy, onConfirm, onClose }: ReasonDialo
     >
       <form onSubmit={submit} noValidate className={styles.reasonForm}>
         <h2 id={`${id}-title`} className={dialogStyles.dialogTitle}>
-          {words.title} request <span className={styles.nowrap}>{question?.request.number}</span>?
+          {t(`inbox.dialog.${action}_title`, { number: question?.request.number ?? '' })}
         </h2>
         <p id={`${id}-text`} className={dialogStyles.dialogText}>
-          {words.text}
+          {t(`inbox.dialog.${action}_text`)}
         </p>
         <div className={styles.field}>
-          <label htmlFor={`${id}-reason`}>Reason</label>
+          <label htmlFor={`${id}-reason`}>{t('inbox.dialog.reason')}</label>
           <textarea
             id={`${id}-reason`}
             rows={3}
@@ -100,10 +93,10 @@ export function ReasonDialog({ question, busy, onConfirm, onClose }: ReasonDialo
         <div className={dialogStyles.dialogActions}>
           <Button type="submit" className={dialogStyles.danger} disabled={busy} aria-busy={busy}>
             {busy && <InlineSpinner />}
-            {words.confirm}
+            {t(`inbox.dialog.${action}_confirm`)}
           </Button>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Keep it
+            {t('inbox.dialog.keep')}
           </Button>
         </div>
       </form>

@@ -2,10 +2,12 @@
 // opens to the whole request — contacts, lines, fulfilment, note, history — and the actions its status allows.
 import { useId, useState } from 'react';
 import { displayPhone, whatsAppLink, type OrderRequest } from '@tuber/contracts';
-import { Button, calendarDayText, quantityText, unitLabel } from '@tuber/ui';
+import { Button } from '@tuber/ui';
+import { useFarmerT } from '../i18n/t.js';
+import { dayText, quantityText, unitLabel } from '../i18n/words.js';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
 import { AcceptForm } from './AcceptForm.js';
-import { allowedActions, historyText, momentText, nairaText, STATUS_LABELS, telHref, whatsAppText, type FarmerAction } from './inbox.js';
+import { allowedActions, historyText, momentText, nairaText, statusLabel, telHref, whatsAppText, type FarmerAction } from './inbox.js';
 import type { RunAction } from './useRequestActions.js';
 import styles from './inbox.module.css';
 
@@ -21,6 +23,7 @@ interface RequestCardProps {
 
 export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCardProps) {
   const [accepting, setAccepting] = useState(false);
+  const t = useFarmerT();
   const actions = allowedActions(request.status);
   const whatsApp = whatsAppLink(request.buyer_phone, whatsAppText(request));
   const headingId = useId();
@@ -40,11 +43,11 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
             </span>
             {request.unread && (
               <span className={styles.unread} data-testid="unread-mark">
-                Unread
+                {t('inbox.unread')}
               </span>
             )}
             <span className={styles.status} data-status={request.status}>
-              {STATUS_LABELS[request.status]}
+              {statusLabel(request.status)}
             </span>
           </span>
           <span className={styles.summaryLine}>
@@ -52,8 +55,8 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
             <span className={styles.total}>{nairaText(request.total)}</span>
           </span>
           <span className={styles.summaryMeta}>
-            {request.lines.length === 1 ? request.lines[0]!.product_name : `${request.lines.length} products`} · sent{' '}
-            {momentText(request.created_at)}
+            {request.lines.length === 1 ? request.lines[0]!.product_name : t('inbox.products_count', { count: request.lines.length })} ·{' '}
+            {t('inbox.sent_at', { when: momentText(request.created_at) })}
           </span>
         </summary>
 
@@ -64,50 +67,48 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
             </a>
             {whatsApp && (
               <a className={styles.whatsApp} href={whatsApp} target="_blank" rel="noopener noreferrer">
-                Chat on WhatsApp
+                {t('inbox.whatsapp')}
               </a>
             )}
           </div>
 
           <table className={styles.lines}>
-            <caption className={styles.visuallyHidden}>Products asked for in {request.number}</caption>
+            <caption className={styles.visuallyHidden}>{t('inbox.lines_caption', { number: request.number })}</caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Price</th>
-                <th scope="col">Line total</th>
+                <th scope="col">{t('inbox.col.product')}</th>
+                <th scope="col">{t('inbox.col.quantity')}</th>
+                <th scope="col">{t('inbox.col.price')}</th>
+                <th scope="col">{t('inbox.col.line_total')}</th>
               </tr>
             </thead>
             <tbody>
               {request.lines.map((line) => (
                 <tr key={line.product_id}>
-                  <th scope="row" data-label="Product">
+                  <th scope="row" data-label={t('inbox.col.product')}>
                     {line.product_name}
                   </th>
-                  <td data-label="Quantity">
+                  <td data-label={t('inbox.col.quantity')}>
                     {line.accepted_quantity !== undefined && line.accepted_quantity !== line.quantity ? (
                       <>
                         {quantityText(line.accepted_quantity, line.unit)}{' '}
-                        <span className={styles.asked}>(asked {quantityText(line.quantity, line.unit)})</span>
+                        <span className={styles.asked}>{t('inbox.asked', { quantity: quantityText(line.quantity, line.unit) })}</span>
                       </>
                     ) : (
                       quantityText(line.quantity, line.unit)
                     )}
                   </td>
-                  <td data-label="Price">
-                    {nairaText(line.price)} {unitLabel(line.unit)}
-                  </td>
-                  <td data-label="Line total">{nairaText(line.line_total)}</td>
+                  <td data-label={t('inbox.col.price')}>{t('unit.price', { price: nairaText(line.price), unit: unitLabel(line.unit) })}</td>
+                  <td data-label={t('inbox.col.line_total')}>{nairaText(line.line_total)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row" colSpan={3}>
-                  Total
+                  {t('inbox.total')}
                 </th>
-                <td data-label="Total" data-testid="request-total">
+                <td data-label={t('inbox.total')} data-testid="request-total">
                   {nairaText(request.total)}
                 </td>
               </tr>
@@ -116,23 +117,23 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
 
           <dl className={styles.facts}>
             <div>
-              <dt>{request.fulfilment === 'delivery' ? 'Delivery to' : 'Pickup'}</dt>
-              <dd>{request.fulfilment === 'delivery' ? request.address || 'no address given' : 'The buyer collects from you'}</dd>
+              <dt>{request.fulfilment === 'delivery' ? t('inbox.delivery_to') : t('inbox.pickup')}</dt>
+              <dd>{request.fulfilment === 'delivery' ? request.address || t('inbox.no_address') : t('inbox.buyer_collects')}</dd>
             </div>
             <div>
-              <dt>Preferred date</dt>
-              <dd>{calendarDayText(request.preferred_date)}</dd>
+              <dt>{t('inbox.preferred_date')}</dt>
+              <dd>{dayText(request.preferred_date)}</dd>
             </div>
             {request.note && (
               <div>
-                <dt>Note</dt>
+                <dt>{t('inbox.note')}</dt>
                 <dd className={styles.note}>{request.note}</dd>
               </div>
             )}
           </dl>
 
-          <section className={styles.history} aria-label={`History of ${request.number}`}>
-            <h3 className={styles.historyTitle}>History</h3>
+          <section className={styles.history} aria-label={t('inbox.history_of', { number: request.number })}>
+            <h3 className={styles.historyTitle}>{t('inbox.history')}</h3>
             <ol>
               {request.history.map((entry, index) => (
                 <li key={`${entry.at}-${index}`}>
@@ -140,7 +141,7 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
                   <time dateTime={entry.at} className={styles.historyWhen}>
                     {momentText(entry.at)}
                   </time>
-                  {entry.reason && <span className={styles.reason}>Reason: {entry.reason}</span>}
+                  {entry.reason && <span className={styles.reason}>{t('inbox.reason_is', { reason: entry.reason })}</span>}
                 </li>
               ))}
             </ol>
@@ -158,13 +159,13 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
               <div className={styles.actions}>
                 {actions.includes('accept') && (
                   <Button onClick={() => setAccepting(true)} disabled={busy !== null}>
-                    Accept
+                    {t('inbox.accept')}
                   </Button>
                 )}
                 {actions.includes('fulfil') && (
                   <Button onClick={() => void run(request, 'fulfil')} disabled={busy !== null} aria-busy={busy === 'fulfil'}>
                     {busy === 'fulfil' && <InlineSpinner />}
-                    Mark fulfilled
+                    {t('inbox.mark_fulfilled')}
                   </Button>
                 )}
                 {actions.includes('decline') && (
@@ -174,7 +175,7 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
                     onClick={() => askReason(request, 'decline')}
                     disabled={busy !== null}
                   >
-                    Decline
+                    {t('inbox.decline')}
                   </Button>
                 )}
                 {actions.includes('cancel') && (
@@ -184,7 +185,7 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
                     onClick={() => askReason(request, 'cancel')}
                     disabled={busy !== null}
                   >
-                    Cancel request
+                    {t('inbox.cancel_request')}
                   </Button>
                 )}
               </div>

@@ -3,15 +3,17 @@
 // is shown and shared with (WhatsApp). InboxPage and its components call these; test/unit/inbox.test.ts
 // holds them to the contract (contracts/src/orders.ts).
 import type { AcceptOrder, OrderHistoryEntry, OrderLine, OrderRequest, OrderStatus } from '@tuber/contracts';
-import { formatNaira, nairaToKobo, priceWithUnit, quantityText } from '@tuber/ui';
 import { readAmount } from '../add-product/productForm.js';
+import { tr } from '../i18n/t.js';
+import { dateLocales, nairaText as naira, pageLanguage, priceWithUnit, quantityText } from '../i18n/words.js';
 
 // ---------- Tabs ----------
 
 export const INBOX_TABS = ['new', 'accepted', 'closed', 'all'] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
 
-export const TAB_LABELS: Record<InboxTab, string> = { new: 'New', accepted: 'Accepted', closed: 'Closed', all: 'All' };
+/** A tab's name in the farmer's language: "New", "Accepted", "Closed", "All". */
+export const tabLabel = (tab: InboxTab): string => tr(`inbox.tab.${tab}`);
 
 /** The statuses each tab lists; `all` asks for no status at all. */
 export const TAB_STATUSES: Record<InboxTab, readonly OrderStatus[]> = {
@@ -45,22 +47,13 @@ export function requestsPath(tab: InboxTab, cursor?: string | null): string {
 /** Whether a request (after an action) still belongs in the tab being shown. */
 export const belongsTo = (tab: InboxTab, status: OrderStatus): boolean => tab === 'all' || TAB_STATUSES[tab].includes(status);
 
-export const EMPTY_TAB_TEXT: Record<InboxTab, string> = {
-  new: "No requests yet. Buyers' requests for your products will appear here.",
-  accepted: 'No accepted requests. Requests you accept stay here until you mark them fulfilled or cancel them.',
-  closed: 'No closed requests. Declined, fulfilled and cancelled requests are kept here.',
-  all: "No requests yet. Buyers' requests for your products will appear here.",
-};
+/** What an empty tab says (New and All alike). */
+export const emptyTabText = (tab: InboxTab): string => tr(`inbox.empty.${tab === 'all' ? 'new' : tab}`);
 
 // ---------- Status and actions ----------
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  sent: 'New',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  fulfilled: 'Fulfilled',
-  cancelled: 'Cancelled',
-};
+/** "New", "Accepted", "Declined", "Fulfilled", "Cancelled". */
+export const statusLabel = (status: OrderStatus): string => tr(`inbox.status.${status}`);
 
 export const FARMER_ACTIONS = ['accept', 'decline', 'fulfil', 'cancel'] as const;
 export type FarmerAction = (typeof FARMER_ACTIONS)[number];
@@ -116,16 +109,16 @@ export function acceptBody(lines: readonly OrderLine[], typed: AcceptQuantities,
   for (const line of lines) {
     const text = typed[line.product_id] ?? String(line.quantity);
     const quantity = text.trim() === '' ? null : readAmount(text);
-    if (quantity === null) lineProblems[line.product_id] = 'Enter a quantity, like 5 or 2.5.';
-    else if (quantity <= 0) lineProblems[line.product_id] = 'Accept more than 0, or decline the request.';
+    if (quantity === null) lineProblems[line.product_id] = tr('inbox.check.quantity');
+    else if (quantity <= 0) lineProblems[line.product_id] = tr('inbox.check.above_zero');
     else if (quantity > line.quantity)
-      lineProblems[line.product_id] = `You can accept at most the ${quantityText(line.quantity, line.unit)} asked for.`;
+      lineProblems[line.product_id] = tr('inbox.check.at_most', { quantity: quantityText(line.quantity, line.unit) });
     else if (quantity < line.quantity) lowered.push({ product_id: line.product_id, quantity });
   }
   const why = reason.trim();
   let reasonProblem: string | undefined;
-  if (lowered.length > 0 && why === '') reasonProblem = REASON_REQUIRED_WHEN_LOWERED;
-  else if (why.length > REASON_MAX_LENGTH) reasonProblem = REASON_TOO_LONG;
+  if (lowered.length > 0 && why === '') reasonProblem = tr('inbox.check.reason_lowered');
+  else if (why.length > REASON_MAX_LENGTH) reasonProblem = tr('inbox.check.reason_long');
   if (Object.keys(lineProblems).length > 0 || reasonProblem) {
     return { ok: false, lineProblems, ...(reasonProblem ? { reasonProblem } : {}) };
   }
@@ -136,8 +129,8 @@ export function acceptBody(lines: readonly OrderLine[], typed: AcceptQuantities,
 /** The reason of a decline or cancel: required, at most 300 characters. */
 export function reasonProblem(reason: string): string | null {
   const why = reason.trim();
-  if (why === '') return REASON_REQUIRED;
-  if (why.length > REASON_MAX_LENGTH) return REASON_TOO_LONG;
+  if (why === '') return tr('inbox.check.reason_required');
+  if (why.length > REASON_MAX_LENGTH) return tr('inbox.check.reason_long');
   return null;
 }
 
@@ -149,19 +142,22 @@ export function reasonProblem(reason: string): string | null {
  */
 export function loadFailedText(error: { statusCode?: number; message?: string } | null | undefined): string {
   const status = error?.statusCode;
-  if (status === 0 || status === 502 || status === 503 || status === 504)
-    return 'Error: Your requests could not be loaded: the service is not answering right now. Try again in a moment.';
-  return `Error: ${error?.message || 'Unknown error'}`;
+  if (status === 0 || status === 502 || status === 503 || status === 504) return tr('inbox.not_answering');
+  return tr('common.error', { message: error?.message || tr('common.unknown_error') });
 }
 
-export const nairaText = (naira: number): string => formatNaira(nairaToKobo(naira));
+export const nairaText = naira;
 
 /** The quantity that counts: what was accepted, else what was asked. */
 export const lineQuantity = (line: OrderLine): number => line.accepted_quantity ?? line.quantity;
 
 /** "White yam: 10 kg at ₦2,500.00 per kg" (the quantity accepted once accepted). */
 export function lineText(line: OrderLine): string {
-  return `${line.product_name}: ${quantityText(lineQuantity(line), line.unit)} at ${priceWithUnit(line.price, line.unit)}`;
+  return tr('inbox.line_text', {
+    product: line.product_name,
+    quantity: quantityText(lineQuantity(line), line.unit),
+    price: priceWithUnit(line.price, line.unit),
+  });
 }
 
 /**
@@ -170,28 +166,20 @@ export function lineText(line: OrderLine): string {
  */
 export function whatsAppText(request: Pick<OrderRequest, 'number' | 'buyer_name' | 'business_name' | 'lines' | 'total'>): string {
   const lines = request.lines.map((line) => `- ${lineText(line)}`).join('\n');
-  const hello = request.buyer_name ? `Hello ${request.buyer_name}` : 'Hello';
-  const me = request.business_name || 'the farmer';
-  return `${hello}, this is ${me} on Tuber Market about your request ${request.number}:\n${lines}\nTotal: ${nairaText(request.total)}`;
+  const hello = request.buyer_name ? tr('inbox.whatsapp_hello_name', { name: request.buyer_name }) : tr('inbox.whatsapp_hello');
+  const me = request.business_name || tr('inbox.whatsapp_me');
+  return tr('inbox.whatsapp_text', { hello, me, number: request.number, lines, total: nairaText(request.total) });
 }
 
-const WHO: Record<OrderHistoryEntry['by'], string> = { buyer: 'the buyer', farmer: 'you' };
-const DONE: Record<OrderStatus, string> = {
-  sent: 'Sent',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  fulfilled: 'Marked fulfilled',
-  cancelled: 'Cancelled',
-};
-
 /** "Accepted by you", "Cancelled by the buyer". */
-export const historyText = (entry: Pick<OrderHistoryEntry, 'status' | 'by'>): string => `${DONE[entry.status]} by ${WHO[entry.by]}`;
+export const historyText = (entry: Pick<OrderHistoryEntry, 'status' | 'by'>): string =>
+  tr(`inbox.history.${entry.status}`, { who: tr(`inbox.who.${entry.by}`) });
 
 /** A moment of the history for people: "25 Nov 2026, 14:03" in the farmer's own time zone (or the one given). */
 export function momentText(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(pageLanguage() === 'en' ? 'en-GB' : dateLocales(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

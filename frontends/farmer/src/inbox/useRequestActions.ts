@@ -11,18 +11,20 @@ import {
   declineFailedMessage,
   fulfilFailedMessage,
   messageOf,
-  REQUEST_ACCEPTED_MESSAGE,
-  REQUEST_CANCELLED_MESSAGE,
-  REQUEST_DECLINED_MESSAGE,
-  REQUEST_FULFILLED_MESSAGE,
+  offlineActionMessage,
+  requestAcceptedMessage,
+  requestCancelledMessage,
+  requestDeclinedMessage,
+  requestFulfilledMessage,
 } from '../shared/messages.js';
+import { isOffline } from '../shared/network.js';
 import { actionPath, type FarmerAction } from './inbox.js';
 
-const DONE: Record<FarmerAction, string> = {
-  accept: REQUEST_ACCEPTED_MESSAGE,
-  decline: REQUEST_DECLINED_MESSAGE,
-  fulfil: REQUEST_FULFILLED_MESSAGE,
-  cancel: REQUEST_CANCELLED_MESSAGE,
+const DONE: Record<FarmerAction, () => string> = {
+  accept: requestAcceptedMessage,
+  decline: requestDeclinedMessage,
+  fulfil: requestFulfilledMessage,
+  cancel: requestCancelledMessage,
 };
 const FAILED: Record<FarmerAction, (message: string) => string> = {
   accept: acceptFailedMessage,
@@ -53,10 +55,14 @@ export function useRequestActions({ replace, reload }: Options) {
 
   const run: RunAction = useCallback(
     async (request, action, body) => {
+      if (isOffline()) {
+        toast.error(offlineActionMessage());
+        return false;
+      }
       setBusy((current) => ({ ...current, [request.request_id]: action }));
       try {
         const answer = await api.post<unknown>(actionPath(request.request_id, action), body ?? {});
-        toast.success(DONE[action]);
+        toast.success(DONE[action]());
         if (isRequest(answer)) replace({ ...answer, unread: false });
         else reload();
         return true;

@@ -3,6 +3,7 @@
 // same numbers are one click away as a table.
 import { useId } from 'react';
 import type { Insights } from '@tuber/contracts';
+import { useFarmerT } from '../i18n/t.js';
 import { CHART_SERIES, chartBars, dayLabel } from './insightsView.js';
 import styles from './insights.module.css';
 
@@ -12,14 +13,15 @@ const HEIGHT = 100;
 
 export function InsightsChart({ daily, days }: { daily: Insights['daily']; days: number }) {
   const id = useId();
+  const t = useFarmerT();
   const { bars, top, busiest } = chartBars(daily);
   const first = bars[0];
   const last = bars.at(-1);
   const middle = bars[Math.floor((bars.length - 1) / 2)];
-  const title = `Activity per day, last ${days} days`;
+  const title = t('insights.chart_title', { days });
   const summary = busiest
-    ? `Busiest day: ${dayLabel(busiest.day, 'long')} with ${busiest.total}. Scale from 0 to ${top}.`
-    : 'Nothing was counted on any day.';
+    ? t('insights.busiest', { day: dayLabel(busiest.day, 'long'), total: busiest.total, top })
+    : t('insights.nothing');
 
   return (
     <figure className={styles.chart}>
@@ -30,7 +32,7 @@ export function InsightsChart({ daily, days }: { daily: Insights['daily']; days:
         {CHART_SERIES.map((s) => (
           <li key={s.key}>
             <span className={`${styles.swatch} ${styles[s.key]}`} />
-            {s.label}
+            {t(s.label)}
           </li>
         ))}
       </ul>
@@ -82,19 +84,19 @@ export function InsightsChart({ daily, days }: { daily: Insights['daily']; days:
       <div className={styles.axisDays} aria-hidden="true">
         <span>{first ? dayLabel(first.day) : ''}</span>
         {bars.length > 2 && <span>{middle ? dayLabel(middle.day) : ''}</span>}
-        <span>{last ? `${dayLabel(last.day)} (today)` : ''}</span>
+        <span>{last ? t('insights.today', { day: dayLabel(last.day) }) : ''}</span>
       </div>
       <details className={styles.chartTable}>
-        <summary>Show the numbers by day</summary>
+        <summary>{t('insights.show_numbers')}</summary>
         <div className={styles.tableScroll}>
           <table>
             <caption className={styles.visuallyHidden}>{title}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{t('insights.day')}</th>
                 {CHART_SERIES.map((s) => (
                   <th scope="col" key={s.key}>
-                    {s.label}
+                    {t(s.label)}
                   </th>
                 ))}
               </tr>

@@ -5,13 +5,15 @@ import { Button, Spinner, buttonClass } from '@tuber/ui';
 import { ADD_PRODUCT_PATH } from '../shared/paths.js';
 import { InsightsChart } from './InsightsChart.js';
 import { ProductInsightsTable } from './ProductInsightsTable.js';
-import { EMPTY_MESSAGE, INSIGHT_WINDOWS, hasActivity, totalCards, windowFromSearch, type InsightWindow } from './insightsView.js';
+import { useFarmerT } from '../i18n/t.js';
+import { INSIGHT_WINDOWS, emptyMessage, hasActivity, totalCards, windowFromSearch, type InsightWindow } from './insightsView.js';
 import { useInsights } from './useInsights.js';
 import styles from './insights.module.css';
 
 export function InsightsPage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const t = useFarmerT();
   const days = windowFromSearch(location.search);
   const { state, reload } = useInsights(days);
   const insights = state.status === 'loaded' ? state.insights : state.status === 'loading' ? state.previous : undefined;
@@ -23,8 +25,8 @@ export function InsightsPage() {
   return (
     <section className={styles.page} aria-busy={state.status === 'loading'}>
       <div className={styles.head}>
-        <h1 className={styles.title}>Insights</h1>
-        <div className={styles.switch} role="group" aria-label="Period">
+        <h1 className={styles.title}>{t('insights.title')}</h1>
+        <div className={styles.switch} role="group" aria-label={t('insights.period')}>
           {INSIGHT_WINDOWS.map((window) => (
             <button
               key={window}
@@ -33,41 +35,38 @@ export function InsightsPage() {
               className={styles.switchButton}
               onClick={() => choose(window)}
             >
-              {window} days
+              {t('insights.days', { count: window })}
             </button>
           ))}
         </div>
       </div>
-      <p className={styles.lead}>
-        What buyers did with your products in the last {days} days (Lagos time). A buyer who opens the same product again within a minute
-        counts once; your own visits never count.
-      </p>
+      <p className={styles.lead}>{t('insights.lead', { days })}</p>
 
       {state.status === 'failed' && (
         <div className={styles.error} role="alert">
           <p>{state.message}</p>
           <Button variant="secondary" onClick={reload}>
-            Try again
+            {t('common.try_again')}
           </Button>
         </div>
       )}
-      {state.status === 'loading' && !insights && <Spinner label="Loading your insights…" />}
+      {state.status === 'loading' && !insights && <Spinner label={t('insights.loading')} />}
 
       {insights && (
         <div className={state.status === 'loading' ? styles.stale : undefined}>
-          {state.status === 'loading' && <Spinner label={`Loading the last ${days} days…`} />}
+          {state.status === 'loading' && <Spinner label={t('insights.loading_days', { days })} />}
           {!hasActivity(insights.totals) && (
             <div className={styles.empty}>
-              <p>{EMPTY_MESSAGE}</p>
+              <p>{emptyMessage()}</p>
               {insights.products.length === 0 && (
                 <Link to={ADD_PRODUCT_PATH} className={buttonClass('primary')}>
-                  Add a product
+                  {t('common.add_a_product')}
                 </Link>
               )}
             </div>
           )}
 
-          <ul className={styles.totals} aria-label={`Totals, last ${insights.days} days`}>
+          <ul className={styles.totals} aria-label={t('insights.totals_label', { days: insights.days })}>
             {totalCards(insights.totals).map((card) => (
               <li key={card.key} className={styles.total} data-total={card.key}>
                 <span className={styles.totalLabel}>{card.label}</span>
@@ -81,7 +80,7 @@ export function InsightsPage() {
 
           {insights.products.length > 0 && (
             <>
-              <h2 className={styles.subtitle}>Per product</h2>
+              <h2 className={styles.subtitle}>{t('insights.per_product')}</h2>
               <ProductInsightsTable products={insights.products} days={insights.days} />
             </>
           )}

@@ -1,49 +1,55 @@
 // What the insights page shows, worked out from the API's Insights answer: labels, the groups of the
 // daily chart, the chart's scale, and readable day names. Pure, so the page only draws.
 import type { InsightCount, Insights } from '@tuber/contracts';
+import { tr } from '../i18n/t.js';
+import { dateLocales, pageLanguage } from '../i18n/words.js';
 
 export type Counts = Insights['totals'];
 export type InsightWindow = Insights['days'];
 export const INSIGHT_WINDOWS: readonly InsightWindow[] = [7, 30];
 
-export const EMPTY_MESSAGE = 'No activity yet. When buyers view your products, contact you or add them to a cart, the counts appear here.';
-export const insightsFailedMessage = (message: string) => `Your insights could not be loaded: ${message}`;
+export const emptyMessage = () => tr('insights.empty');
+export const insightsFailedMessage = (message: string) => tr('insights.failed', { message });
 
-/** The per-product table's columns, in order, with the words a farmer reads. */
+/** The per-product table's columns, in order, with the words a farmer reads (`label` is a message id). */
 export const PRODUCT_COLUMNS: { key: InsightCount; label: string }[] = [
-  { key: 'view', label: 'Views' },
-  { key: 'contact_phone', label: 'Phone' },
-  { key: 'contact_email', label: 'E-mail' },
-  { key: 'contact_whatsapp', label: 'WhatsApp' },
-  { key: 'cart_add', label: 'Cart adds' },
-  { key: 'requests_received', label: 'Requests received' },
-  { key: 'requests_accepted', label: 'Requests accepted' },
+  { key: 'view', label: 'insights.views' },
+  { key: 'contact_phone', label: 'insights.phone' },
+  { key: 'contact_email', label: 'insights.email' },
+  { key: 'contact_whatsapp', label: 'insights.whatsapp' },
+  { key: 'cart_add', label: 'insights.cart_adds' },
+  { key: 'requests_received', label: 'insights.requests_received' },
+  { key: 'requests_accepted', label: 'insights.requests_accepted' },
 ];
 
 export const contactClicks = (counts: Counts) => counts.contact_phone + counts.contact_email + counts.contact_whatsapp;
 
-/** The chart's stacked series (each bar is one day): what buyers did, most common first. */
+/** The chart's stacked series (each bar is one day): what buyers did, most common first (`label` is a message id). */
 export const CHART_SERIES = [
-  { key: 'views', label: 'Views', of: (c: Counts) => c.view },
-  { key: 'contacts', label: 'Contact clicks', of: contactClicks },
-  { key: 'carts', label: 'Cart adds', of: (c: Counts) => c.cart_add },
-  { key: 'requests', label: 'Requests', of: (c: Counts) => c.requests_received },
+  { key: 'views', label: 'insights.views', of: (c: Counts) => c.view },
+  { key: 'contacts', label: 'insights.contact_clicks', of: contactClicks },
+  { key: 'carts', label: 'insights.cart_adds', of: (c: Counts) => c.cart_add },
+  { key: 'requests', label: 'insights.requests', of: (c: Counts) => c.requests_received },
 ] as const;
 export type ChartSeriesKey = (typeof CHART_SERIES)[number]['key'];
 
 /** The figures at the top of the page. */
 export function totalCards(totals: Counts): { key: string; label: string; value: number; detail?: string }[] {
   return [
-    { key: 'views', label: 'Views', value: totals.view },
+    { key: 'views', label: tr('insights.views'), value: totals.view },
     {
       key: 'contacts',
-      label: 'Contact clicks',
+      label: tr('insights.contact_clicks'),
       value: contactClicks(totals),
-      detail: `Phone ${totals.contact_phone} · E-mail ${totals.contact_email} · WhatsApp ${totals.contact_whatsapp}`,
+      detail: tr('insights.contact_detail', {
+        phone: totals.contact_phone,
+        email: totals.contact_email,
+        whatsapp: totals.contact_whatsapp,
+      }),
     },
-    { key: 'carts', label: 'Cart adds', value: totals.cart_add },
-    { key: 'received', label: 'Requests received', value: totals.requests_received },
-    { key: 'accepted', label: 'Requests accepted', value: totals.requests_accepted },
+    { key: 'carts', label: tr('insights.cart_adds'), value: totals.cart_add },
+    { key: 'received', label: tr('insights.requests_received'), value: totals.requests_received },
+    { key: 'accepted', label: tr('insights.requests_accepted'), value: totals.requests_accepted },
   ];
 }
 
@@ -53,7 +59,7 @@ export const hasActivity = (totals: Counts) => Object.values(totals).some((n) =>
 export function dayLabel(day: string, style: 'short' | 'long' = 'short'): string {
   const at = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(at.getTime())) return day;
-  return new Intl.DateTimeFormat('en-NG', {
+  return new Intl.DateTimeFormat(pageLanguage() === 'en' ? 'en-NG' : dateLocales(), {
     timeZone: 'UTC',
     day: 'numeric',
     month: 'short',
@@ -81,8 +87,19 @@ export function chartBars(daily: Insights['daily']): { bars: ChartBar[]; top: nu
   const bars = daily.map(({ day, counts }) => {
     const segments = CHART_SERIES.map((s) => ({ key: s.key, value: s.of(counts) }));
     const total = segments.reduce((sum, s) => sum + s.value, 0);
-    const parts = CHART_SERIES.map((s, i) => `${segments[i]!.value} ${s.label.toLowerCase()}`);
-    return { day, total, segments, description: `${dayLabel(day, 'long')}: ${parts.join(', ')}` };
+    const [views, contacts, carts, requests] = segments.map((s) => s.value);
+    return {
+      day,
+      total,
+      segments,
+      description: tr('insights.bar', {
+        day: dayLabel(day, 'long'),
+        views: views!,
+        contacts: contacts!,
+        carts: carts!,
+        requests: requests!,
+      }),
+    };
   });
   const busiest = bars.reduce<ChartBar | undefined>((best, bar) => (bar.total > (best?.total ?? 0) ? bar : best), undefined);
   return { bars, top: chartTop(busiest?.total ?? 0), ...(busiest ? { busiest } : {}) };

@@ -6,22 +6,25 @@ import { Link } from '@tuber/ui/router';
 import type { Product } from '@tuber/contracts';
 import { Button, buttonClass } from '@tuber/ui';
 import { editProductPath } from '../shared/paths.js';
+import { useFarmerT } from '../i18n/t.js';
+import { tuberName } from '../i18n/words.js';
 import { productCardText } from './productCardText.js';
 import styles from './productList.module.css';
 
 export function ProductCard({ product, onDelete }: { product: Product; onDelete: (product: Product) => void }) {
   const [expanded, setExpanded] = useState(false);
+  const t = useFarmerT();
   const text = productCardText(product);
   const thumbs = product.image_thumbs.length > 0 ? product.image_thumbs : product.images;
 
   return (
     <article className={styles.card} aria-labelledby={`product-${product.product_id}`} data-product-id={product.product_id}>
-      <ul className={styles.thumbs} aria-label="Photos">
+      <ul className={styles.thumbs} aria-label={t('list.photos')}>
         {thumbs.map((url, index) => (
           <li key={url}>
             <img
               src={url}
-              alt={`${product.product_name}, photo ${index + 1}`}
+              alt={t('list.photo_alt', { name: product.product_name, n: index + 1 })}
               className={styles.thumb}
               loading="lazy"
               width={96}
@@ -43,7 +46,7 @@ export function ProductCard({ product, onDelete }: { product: Product; onDelete:
           {expanded || !text.descriptionCut ? product.description : `${text.descriptionPreview}…`}{' '}
           {text.descriptionCut && (
             <button type="button" className={styles.more} onClick={() => setExpanded((open) => !open)} aria-expanded={expanded}>
-              {expanded ? 'View less' : 'View more'}
+              {expanded ? t('list.view_less') : t('list.view_more')}
             </button>
           )}
         </p>
@@ -56,29 +59,29 @@ export function ProductCard({ product, onDelete }: { product: Product; onDelete:
         </p>
         <dl className={styles.facts}>
           <div>
-            <dt>Stock</dt>
+            <dt>{t('list.stock')}</dt>
             <dd>{text.quantity}</dd>
           </div>
           <div>
-            <dt>Tuber type</dt>
-            <dd>{product.tuber_type}</dd>
+            <dt>{t('list.tuber_type')}</dt>
+            <dd>{tuberName(product.tuber_type)}</dd>
           </div>
         </dl>
         <div className={styles.cardActions}>
           <Link
             to={editProductPath(product.product_id)}
             className={buttonClass('primary', styles.edit)}
-            aria-label={`Edit ${product.product_name}`}
+            aria-label={t('list.edit_name', { name: product.product_name })}
           >
-            Edit
+            {t('list.edit')}
           </Link>
           <Button
             variant="secondary"
             className={styles.delete}
             onClick={() => onDelete(product)}
-            aria-label={`Delete ${product.product_name}`}
+            aria-label={t('list.delete_name', { name: product.product_name })}
           >
-            Delete
+            {t('list.delete')}
           </Button>
         </div>
       </div>

@@ -3,7 +3,8 @@
 // the unit ("12 heaps"), the status ("Sold out", "Next harvest from 12 Jan 2027"), and the short age without
 // "ago" (spec §2: "ago" removed on cards).
 import type { Product } from '@tuber/contracts';
-import { firstWords, perKgText, priceWithUnit, quantityText, shortAge, statusOf, statusText, unitOf, type ProductStatus } from '@tuber/ui';
+import { firstWords, statusOf, unitOf, type ProductStatus } from '@tuber/ui';
+import { perKgText, priceWithUnit, quantityText, shortAgeText, statusText } from '../i18n/words.js';
 
 export const LIST_PREVIEW_WORDS = 10;
 
@@ -37,6 +38,6 @@ export function productCardText(product: CardProduct, now: Date = new Date()): P
     quantity: quantityText(typeof product.quantity === 'number' ? product.quantity : product.kg, unit, 'short'),
     status,
     statusText: statusText(status, product.next_harvest),
-    age: shortAge(product.created_at, { now, suffix: false }),
+    age: shortAgeText(product.created_at, now),
   };
 }

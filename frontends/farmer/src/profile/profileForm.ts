@@ -1,6 +1,7 @@
 // The farmer's profile form as pure functions: the values shown, the checks made before sending (the
 // profile service decides; its message comes back in the toast) and the PATCH body of what changed.
 import { displayPhone, nigerianE164, PHONE_E164_PROBLEM, type TuberType } from '@tuber/contracts';
+import { tr } from '../i18n/t.js';
 import type { FarmerProfile } from '../shared/types.js';
 
 /** The seven tubers of the spec, in its order; typed against the contract so none can be missed. */
@@ -9,10 +10,6 @@ const TUBER_ORDER = { yam: 0, cassava: 1, potato: 2, 'sweet potato': 3, tumeric:
   number
 >;
 export const TUBERS = Object.keys(TUBER_ORDER) as TuberType[];
-
-export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
-export const profileUpdateFailedMessage = (message: string) => `Error updating profile: ${message}`;
-export const NO_TUBERS_NOTICE = 'With no tubers ticked you cannot post products: tick the ones you grow.';
 
 export interface FarmerProfileValues {
   business_name: string;
@@ -42,8 +39,8 @@ export const PHONE_HINT = PHONE_E164_PROBLEM;
 /** The same phone rule as sign-up and the profile service: a Nigerian number (stored as E.164). */
 export function phoneProblem(phone: string): string | undefined {
   const value = phone.trim();
-  if (!value) return 'Phone number cannot be empty.';
-  if (!nigerianE164(value)) return PHONE_HINT;
+  if (!value) return tr('profile.check.phone_empty');
+  if (!nigerianE164(value)) return tr('profile.check.phone_shape');
   return undefined;
 }
 
@@ -52,10 +49,10 @@ const samePhone = (a: string, b: string) => a.trim() === b.trim() || (nigerianE1
 
 export function checkFarmerProfile(values: FarmerProfileValues): FieldProblems {
   const problems: FieldProblems = {};
-  if (!values.business_name.trim()) problems.business_name = 'Business name cannot be empty.';
-  else if (values.business_name.trim().length > 120) problems.business_name = 'Business name must be at most 120 characters.';
-  if (!values.location.trim()) problems.location = 'Location cannot be empty.';
-  else if (values.location.trim().length > 200) problems.location = 'Location must be at most 200 characters.';
+  if (!values.business_name.trim()) problems.business_name = tr('profile.check.business_empty');
+  else if (values.business_name.trim().length > 120) problems.business_name = tr('profile.check.business_long');
+  if (!values.location.trim()) problems.location = tr('profile.check.location_empty');
+  else if (values.location.trim().length > 200) problems.location = tr('profile.check.location_long');
   const phone = phoneProblem(values.phone);
   if (phone) problems.phone = phone;
   return problems;

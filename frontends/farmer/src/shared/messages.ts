@@ -1,39 +1,45 @@
-// The spec's wording (§8) for the farmer pages, in one place so pages and tests agree on every character.
+// The spec's wording (§8) for the farmer pages' toasts and notices, through the farmer catalogue
+// (src/i18n/en.json holds the English exactly as the spec has it; the other languages follow the page's).
+import { tr } from '../i18n/t.js';
 
-export const IMAGE_COUNT_MESSAGE = 'Please select between 2 to 5 images.';
-export const uploadFailedMessage = (message: string) => `Failed to upload image: ${message}`;
-export const UPLOADS_FAILED_MESSAGE = 'Failed to upload images';
+export const imageCountMessage = () => tr('photos.count_message');
+export const uploadFailedMessage = (message: string) => tr('photos.upload_failed', { message });
+export const uploadsFailedMessage = () => tr('photos.uploads_failed');
 
-export const PRODUCT_POSTED_MESSAGE = 'Product posted successfully!';
-export const NO_DATA_RETURNED_MESSAGE = 'Failed to post product: No data returned';
-export const postFailedMessage = (message: string) => `Error posting product: ${message}`;
+export const productPostedMessage = () => tr('add.posted');
+export const noDataReturnedMessage = () => tr('add.no_data');
+export const postFailedMessage = (message: string) => tr('add.failed', { message });
 
-export const PRODUCT_DELETED_MESSAGE = 'Product deleted successfully!';
-export const deleteFailedMessage = (message: string) => `Error deleting product: ${message}`;
+export const productDeletedMessage = () => tr('list.deleted');
+export const deleteFailedMessage = (message: string) => tr('list.delete_failed', { message });
 
 /** Product list and profile load failures. */
-export const loadFailedMessage = (message: string) => `Error: ${message}`;
+export const loadFailedMessage = (message: string) => tr('common.error', { message });
 
 /** What an unknown thrown value says, for the messages above. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return 'Unknown error';
+  return tr('common.unknown_error');
 }
 
-export const PRODUCT_UPDATED_MESSAGE = 'Product updated successfully!';
-export const updateFailedMessage = (message: string) => `Error updating product: ${message}`;
-export const NOTHING_TO_UPDATE_MESSAGE = 'Nothing to update: no field was changed.';
+export const productUpdatedMessage = () => tr('edit.updated');
+export const updateFailedMessage = (message: string) => tr('edit.failed', { message });
+export const nothingToUpdateMessage = () => tr('edit.nothing');
 /** The edit page's offer after a 409 for a product someone changed since it was opened. */
-export const CHANGED_ELSEWHERE_MESSAGE =
-  'This product was changed elsewhere (in another tab or on another device) since you opened it. Reload it to see the latest version, then make your change again.';
+export const changedElsewhereMessage = () => tr('edit.changed_elsewhere');
 
 // The inbox of order requests (issue 12), in the style of the spec's toasts.
-export const REQUEST_ACCEPTED_MESSAGE = 'Request accepted successfully!';
-export const REQUEST_DECLINED_MESSAGE = 'Request declined.';
-export const REQUEST_FULFILLED_MESSAGE = 'Request marked as fulfilled.';
-export const REQUEST_CANCELLED_MESSAGE = 'Request cancelled.';
-export const acceptFailedMessage = (message: string) => `Error accepting request: ${message}`;
-export const declineFailedMessage = (message: string) => `Error declining request: ${message}`;
-export const fulfilFailedMessage = (message: string) => `Error marking request as fulfilled: ${message}`;
-export const cancelFailedMessage = (message: string) => `Error cancelling request: ${message}`;
+export const requestAcceptedMessage = () => tr('inbox.accepted');
+export const requestDeclinedMessage = () => tr('inbox.declined');
+export const requestFulfilledMessage = () => tr('inbox.fulfilled');
+export const requestCancelledMessage = () => tr('inbox.cancelled');
+export const acceptFailedMessage = (message: string) => tr('inbox.accept_failed', { message });
+export const declineFailedMessage = (message: string) => tr('inbox.decline_failed', { message });
+export const fulfilFailedMessage = (message: string) => tr('inbox.fulfil_failed', { message });
+export const cancelFailedMessage = (message: string) => tr('inbox.cancel_failed', { message });
+
+/** Posting, saving or acting while the browser has no network (issue 13): said plainly, never a silent failure. */
+export const offlinePostMessage = () => tr('offline.post');
+export const offlineSaveMessage = () => tr('offline.save');
+export const offlineActionMessage = () => tr('offline.action');
