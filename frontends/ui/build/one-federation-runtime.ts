@@ -1,13 +1,12 @@
 // Runtime plugin of the shell (the federation host): hands its own federation runtime to the remotes, so the
-// page carries ONE copy of it (ADR 0045). Remotes are built with '@module-federation/runtime-core' and
-// '@module-federation/sdk' as externals read from these globals (build/webpack.ts). The host sets them
-// when its federation instance starts, which is before any remoteEntry.js is fetched.
+// page carries ONE copy of it (ADR 0045). Remotes are built with '@module-federation/runtime-core' as an
+// external read from this global (build/webpack.ts). The host sets it when its federation instance
+// starts, which is before any remoteEntry.js is fetched.
 //
 // Not '@module-federation/enhanced's provideExternalRuntime: its plugin imports the runtime core's
 // CommonJS build while the webpack runtime imports the ES build, so the shell carried both (+22 KB gzip).
 import * as runtimeCore from '@module-federation/runtime-core';
-import * as sdk from '@module-federation/sdk';
-import { RUNTIME_CORE_GLOBAL, SDK_GLOBAL } from './runtime-globals.ts';
+import { RUNTIME_CORE_GLOBAL } from './runtime-globals.ts';
 
 export default function oneFederationRuntime() {
   return {
@@ -15,7 +14,6 @@ export default function oneFederationRuntime() {
     beforeInit<T>(args: T): T {
       const global = globalThis as Record<string, unknown>;
       global[RUNTIME_CORE_GLOBAL] ??= runtimeCore;
-      global[SDK_GLOBAL] ??= sdk;
       return args;
     },
   };

@@ -1,4 +1,3 @@
-// The globals through which the shell hands its federation runtime to the remotes (ADR 0045): set by
+// The global through which the shell hands its federation runtime to the remotes (ADR 0045): set by
 // one-federation-runtime.ts in the shell, read by every remote's externals (webpack.ts).
 export const RUNTIME_CORE_GLOBAL = '_FEDERATION_RUNTIME_CORE';
-export const SDK_GLOBAL = '_TUBER_FEDERATION_SDK';

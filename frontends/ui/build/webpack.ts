@@ -10,7 +10,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
 import webpack, { type Configuration } from 'webpack';
-import { RUNTIME_CORE_GLOBAL, SDK_GLOBAL } from './runtime-globals.ts';
+import { RUNTIME_CORE_GLOBAL } from './runtime-globals.ts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const uiBuildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -76,9 +76,10 @@ function federationExperiments(federation: moduleFederationPlugin.ModuleFederati
 }
 
 /**
- * ONE federation runtime on the page (ADR 0045): in production a remote takes the runtime core and the
- * federation SDK from the globals the shell's runtime plugin (one-federation-runtime.ts) sets, instead of
- * bundling its own copies; the shell gets that plugin. In development a remote also runs alone (its
+ * ONE federation runtime on the page (ADR 0045): in production a remote takes the runtime core from the
+ * global the shell's runtime plugin (one-federation-runtime.ts) sets, instead of bundling its own copy; the
+ * shell gets that plugin. (What the remote's own container code still takes from the federation SDK is two
+ * small helpers, left in it by tree shaking.) In development a remote also runs alone (its
  * standalone page), so there every build keeps its own copy.
  */
 function oneRuntime(federation: moduleFederationPlugin.ModuleFederationPluginOptions, production: boolean) {
@@ -87,12 +88,7 @@ function oneRuntime(federation: moduleFederationPlugin.ModuleFederationPluginOpt
   if (!remote) return { runtimePlugins: [path.join(uiBuildDir, 'one-federation-runtime.ts')], plugins: [] };
   return {
     runtimePlugins: [],
-    plugins: [
-      new webpack.ExternalsPlugin('global', {
-        '@module-federation/runtime-core': RUNTIME_CORE_GLOBAL,
-        '@module-federation/sdk': SDK_GLOBAL,
-      }),
-    ],
+    plugins: [new webpack.ExternalsPlugin('global', { '@module-federation/runtime-core': RUNTIME_CORE_GLOBAL })],
   };
 }
 

@@ -35,13 +35,13 @@ export interface ToastStore extends Toaster {
 export interface ToastStoreOptions {
   /** How long a toast stays, in ms; 0 keeps it until dismissed. */
   durationMs?: number;
-  /** Oldest toasts are dropped beyond this many. */
+  /** Oldest toasts are dropped beyond this many (3: the host shows 2 on a phone, 3 on a wide screen). */
   limit?: number;
   setTimer?: (run: () => void, ms: number) => unknown;
 }
 
 export function createToastStore(options: ToastStoreOptions = {}): ToastStore {
-  const { durationMs = 4000, limit = 4, setTimer = (run, ms) => setTimeout(run, ms) } = options;
+  const { durationMs = 4000, limit = 3, setTimer = (run, ms) => setTimeout(run, ms) } = options;
   let toasts: readonly Toast[] = [];
   let nextId = 1;
   const listeners = new Set<() => void>();

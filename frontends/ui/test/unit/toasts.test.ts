@@ -40,6 +40,11 @@ describe('toast store (toast messages report outcomes)', () => {
     ['one', 'two', 'three'].forEach((message) => toasts.info(message));
     expect(toasts.getSnapshot().map((toast) => toast.message)).toEqual(['two', 'three']);
   });
+  it('keeps three at most by default, so a burst of outcomes cannot cover the page (issue 13)', () => {
+    const toasts = createToastStore({ durationMs: 0 });
+    ['one', 'two', 'three', 'four', 'five'].forEach((message) => toasts.success(message));
+    expect(toasts.getSnapshot().map((toast) => toast.message)).toEqual(['three', 'four', 'five']);
+  });
   it('keeps the snapshot stable between changes (for useSyncExternalStore)', () => {
     const toasts = createToastStore({ durationMs: 0 });
     toasts.info('hello');
