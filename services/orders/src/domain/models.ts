@@ -43,6 +43,8 @@ export const RequestSchema = new Schema(
     address: { type: String },
     preferred_date: { type: String, required: true },
     note: { type: String },
+    /** The buyer's language when sending (the token's locale claim, issue 13): their mails' language until a newer one is known. */
+    buyer_locale: { type: String },
     status: { type: String, enum: ORDER_STATUSES, required: true },
     history: { type: [HistorySchema], default: [] },
     created_at: { type: Date, required: true },
@@ -111,6 +113,17 @@ export const AppliedStockSchema = new Schema(
   { collection: 'stock_applied', versionKey: false },
 );
 
+/**
+ * An account's language (issue 13, docs/adr/0044): `_id` is the user id; written only by the
+ * AccountEmailChanged consumer, forward in `at` (Keycloak's time of the change). Its own collection, so no
+ * other writer of the contacts shares its documents.
+ */
+export const AccountLocaleSchema = new Schema(
+  { _id: { type: String, required: true }, locale: { type: String, required: true }, at: { type: Date, required: true } },
+  { collection: 'account_locales', versionKey: false },
+);
+export type AccountLocaleDoc = InferSchemaType<typeof AccountLocaleSchema>;
+
 export function orderModels(connection: Connection) {
   return {
     Request: connection.model('Request', RequestSchema) as Model<RequestDoc>,
@@ -118,6 +131,7 @@ export function orderModels(connection: Connection) {
     Mail: connection.model('Mail', MailSchema) as Model<MailDoc>,
     Counter: connection.model('Counter', CounterSchema),
     AppliedStock: connection.model('AppliedStock', AppliedStockSchema),
+    AccountLocale: connection.model('AccountLocale', AccountLocaleSchema) as Model<AccountLocaleDoc>,
   };
 }
 export type OrderModels = ReturnType<typeof orderModels>;

@@ -3,7 +3,16 @@
 // At least once (the event is redelivered until the mail is out), never twice for one transition:
 // a mail record `<request_id>:<revision>:<recipient>` is claimed before sending and marked sent
 // after; a redelivery finds it sent and stops (ADR 0031 says where this can still fail).
-import { OrderAccepted, OrderCancelled, OrderDeclined, OrderFulfilled, OrderSent, type EventPayload } from '@tuber/contracts';
+import {
+  DEFAULT_LOCALE,
+  OrderAccepted,
+  OrderCancelled,
+  OrderDeclined,
+  OrderFulfilled,
+  OrderSent,
+  localeOf,
+  type EventPayload,
+} from '@tuber/contracts';
 import type { ConsumeOptions, EventBus } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderModels, RequestDoc } from '../domain/models.js';
@@ -55,6 +64,9 @@ export async function followNotifications(
       throw new Error(`e-mail address of ${to} ${recipientId} not known yet`);
     }
     const farmerContact = to === 'farmer' ? contact : await Contact.findOne({ user_id: event.farmer_id }, { business_name: 1 }).lean();
+    // The recipient's language (issue 13): their account's newest known locale, else the buyer's when sending, else English.
+    const known = await models.AccountLocale.findById(recipientId).lean();
+    const locale = localeOf(known?.locale) ?? (to === 'buyer' ? localeOf(doc.buyer_locale) : undefined) ?? DEFAULT_LOCALE;
     const names = new Map(doc.lines.map((line) => [line.product_id, line.product_name]));
     const mail = notificationMail({
       kind,
@@ -73,6 +85,7 @@ export async function followNotifications(
       fulfilment: doc.fulfilment,
       preferredDate: doc.preferred_date,
       publicUrl,
+      locale,
     });
 
     // Claim it: only one sender at a time, and a sent one is never sent again.
@@ -98,7 +111,7 @@ export async function followNotifications(
       throw err;
     }
     await Mail.updateOne({ _id: key }, { $set: { state: 'sent', sent_at: new Date() } });
-    log.info({ key, to, kind, number: event.number }, 'order notification mailed');
+    log.info({ key, to, kind, number: event.number, locale }, 'order notification mailed');
   }
 
   await bus.consume(OrderSent, { durable: 'orders-mail-sent', ...MAIL_DELIVERY }, (event) => notify('sent', event));

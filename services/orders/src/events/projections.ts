@@ -8,6 +8,7 @@ import {
   ProductCreated,
   ProductDeleted,
   ProfileCreated,
+  localeOf,
 } from '@tuber/contracts';
 import type { EventBus } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -95,6 +96,19 @@ export async function followProducts(bus: EventBus, products: ProductModel, mode
   });
 }
 
+/** Sets a user's language unless a newer one (or this one) is stored; a first write that races another meets the unique _id. */
+async function applyLocale(models: OrderModels, userId: string, locale: string, at: Date): Promise<void> {
+  const { AccountLocale } = models;
+  const updated = await AccountLocale.updateOne({ _id: userId, at: { $lt: at } }, { $set: { locale, at } });
+  if (updated.matchedCount > 0 || (await AccountLocale.exists({ _id: userId }))) return;
+  try {
+    await AccountLocale.create({ _id: userId, locale, at });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    await AccountLocale.updateOne({ _id: userId, at: { $lt: at } }, { $set: { locale, at } });
+  }
+}
+
 export async function followContacts(bus: EventBus, models: OrderModels): Promise<void> {
   const { Contact } = models;
   const upsert = async (userId: string, update: Record<string, unknown>, filter: Record<string, unknown> = {}) => {
@@ -120,8 +134,11 @@ export async function followContacts(bus: EventBus, models: OrderModels): Promis
   });
 
   await bus.consume(AccountEmailChanged, { durable: 'orders-account-email' }, async (event) => {
-    if (!event.email_verified) return;
     const at = new Date(event.changed_at);
+    // The account's language (issue 13), verified address or not: only forward in time, idempotent.
+    const locale = localeOf(event.locale);
+    if (locale) await applyLocale(models, event.user_id, locale, at);
+    if (!event.email_verified) return;
     await upsert(
       event.user_id,
       { $set: { email: event.email.toLowerCase(), email_at: at } },

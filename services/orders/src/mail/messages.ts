@@ -1,6 +1,9 @@
-// What the notification e-mails say (issue 12): the request number in the subject; the lines, the
-// total and a link to the right page in the body. Pure, so the words are tested.
+// What the notification e-mails say (issue 12), in the recipient's language (issue 13: en, pcm, yo, ha,
+// ig; English when it is not known — docs/adr/0044-server-languages.md): the request number in the subject;
+// the lines, the total and a link to the right page in the body. Pure, so the words are tested.
+import { DEFAULT_LOCALE, SELLING_UNITS, type Locale, type SellingUnit } from '@tuber/contracts';
 import { formatKobo, formatQuantity, perUnit } from '../domain/words.js';
+import { say, type MailKey } from './i18n/index.js';
 
 export type MailKind = 'sent' | 'accepted' | 'declined' | 'fulfilled' | 'cancelled';
 
@@ -18,52 +21,79 @@ export interface MailFacts {
   fulfilment: string;
   preferredDate: string;
   publicUrl: string;
+  /** The recipient's language; English when not given. */
+  locale?: Locale | undefined;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const NUMBER = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
+const isUnit = (unit: string): unit is SellingUnit => (SELLING_UNITS as readonly string[]).includes(unit);
+
+/** "3 heaps" / "òkìtì 3"; a unit the product does not know stays as the English words put it. */
+function quantityIn(locale: Locale, quantity: number, unit: string): string {
+  if (!isUnit(unit)) return formatQuantity(quantity, unit);
+  return say(locale, `quantity_${unit}` as MailKey, { n: NUMBER.format(quantity), count: quantity });
+}
+
+const perUnitIn = (locale: Locale, unit: string) => (isUnit(unit) ? say(locale, `per_${unit}` as MailKey) : perUnit(unit));
+
 export function notificationMail(facts: MailFacts): { subject: string; text: string; html: string; link: string } {
-  const farmer = facts.businessName || 'the farmer';
+  const locale = facts.locale ?? DEFAULT_LOCALE;
+  const farmer = facts.businessName || say(locale, 'the_farmer');
   const link = `${facts.publicUrl.replace(/\/$/, '')}${facts.to === 'farmer' ? '/dashboard/inbox' : '/dashboard/requests'}`;
   const total = facts.lines.reduce((sum, line) => sum + Math.round(line.price_kobo * line.quantity), 0);
-  const lines = facts.lines.map(
-    (line) =>
-      `${line.name}: ${formatQuantity(line.quantity, line.unit)} at ${formatKobo(line.price_kobo)} ${perUnit(line.unit)} = ${formatKobo(Math.round(line.price_kobo * line.quantity))}`,
+  const lines = facts.lines.map((line) =>
+    say(locale, 'line', {
+      name: line.name,
+      quantity: quantityIn(locale, line.quantity, line.unit),
+      price: formatKobo(line.price_kobo),
+      perUnit: perUnitIn(locale, line.unit),
+      amount: formatKobo(Math.round(line.price_kobo * line.quantity)),
+    }),
   );
+  const number = facts.number;
+  const reason = facts.reason ?? '';
   let subject: string;
   let opening: string;
   let action: string;
   switch (facts.kind) {
-    case 'sent':
-      subject = `New order request ${facts.number} from ${facts.buyerName}`;
-      opening = `${facts.buyerName} sent you order request ${facts.number} (${facts.fulfilment}, preferred date ${facts.preferredDate}).`;
-      action = 'Open your inbox to accept or decline it:';
+    case 'sent': {
+      const fulfilment =
+        facts.fulfilment === 'pickup' || facts.fulfilment === 'delivery' ? say(locale, `fulfilment_${facts.fulfilment}`) : facts.fulfilment;
+      subject = say(locale, 'subject_sent', { number, buyer: facts.buyerName });
+      opening = say(locale, 'opening_sent', { buyer: facts.buyerName, number, fulfilment, date: facts.preferredDate });
+      action = say(locale, 'action_sent');
       break;
+    }
     case 'accepted':
-      subject = `Your order request ${facts.number} was accepted`;
-      opening = `${farmer} accepted your order request ${facts.number}.${facts.reason ? ` Their note: "${facts.reason}"` : ''}`;
-      action = 'Contact the farmer to arrange pickup or delivery and payment. See the request:';
+      subject = say(locale, 'subject_accepted', { number });
+      opening = say(locale, 'opening_accepted', { farmer, number, hasNote: facts.reason ? 'yes' : 'no', note: reason });
+      action = say(locale, 'action_accepted');
       break;
     case 'declined':
-      subject = `Your order request ${facts.number} was declined`;
-      opening = `${farmer} declined your order request ${facts.number}. Reason: "${facts.reason ?? ''}"`;
-      action = 'You can send a new request to another farmer. See the request:';
+      subject = say(locale, 'subject_declined', { number });
+      opening = say(locale, 'opening_declined', { farmer, number, reason });
+      action = say(locale, 'action_declined');
       break;
     case 'fulfilled':
-      subject = `Your order request ${facts.number} was fulfilled`;
-      opening = `${farmer} marked your order request ${facts.number} as fulfilled.`;
-      action = 'See the request:';
+      subject = say(locale, 'subject_fulfilled', { number });
+      opening = say(locale, 'opening_fulfilled', { farmer, number });
+      action = say(locale, 'action_see');
       break;
     case 'cancelled':
-      subject = `Order request ${facts.number} was cancelled`;
-      opening = `${facts.by === 'buyer' ? facts.buyerName : farmer} cancelled order request ${facts.number}. Reason: "${facts.reason ?? ''}"`;
-      action = facts.to === 'farmer' ? 'See it in your inbox:' : 'See the request:';
+      subject = say(locale, 'subject_cancelled', { number });
+      opening = say(locale, 'opening_cancelled', { who: facts.by === 'buyer' ? facts.buyerName : farmer, number, reason });
+      action = say(locale, facts.to === 'farmer' ? 'action_cancelled_farmer' : 'action_see');
       break;
   }
-  const text = [opening, '', ...lines, `Total: ${formatKobo(total)}`, '', action, link].join('\n');
-  const html = `<p>${escape(opening)}</p>
+  const totalLine = say(locale, 'total', { total: formatKobo(total) });
+  const text = [opening, '', ...lines, totalLine, '', action, link].join('\n');
+  const html = `<div lang="${locale}">
+<p>${escape(opening)}</p>
 <ul>${lines.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>
-<p><strong>Total: ${escape(formatKobo(total))}</strong></p>
-<p>${escape(action)} <a href="${escape(link)}">${escape(link)}</a></p>`;
+<p><strong>${escape(totalLine)}</strong></p>
+<p>${escape(action)} <a href="${escape(link)}">${escape(link)}</a></p>
+</div>`;
   return { subject, text, html, link };
 }

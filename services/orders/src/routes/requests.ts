@@ -12,6 +12,7 @@ import {
   PHONE_E164_PROBLEM,
   UnreadCount,
   WithReason,
+  localeOf,
   nigerianE164,
   type OrderStatus,
 } from '@tuber/contracts';
@@ -224,6 +225,8 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
           price_kobo: product.price_kobo,
         };
       });
+      // The buyer's language now (issue 13): their mails' language until their account's own is known.
+      const buyerLocale = localeOf(request.identity.claims.locale);
       const draft = {
         request_id: body.request_id,
         number: '',
@@ -237,6 +240,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         ...(body.fulfilment === 'delivery' ? { address: str(body.address) } : {}),
         preferred_date: body.preferred_date,
         ...(str(body.note) ? { note: str(body.note) } : {}),
+        ...(buyerLocale ? { buyer_locale: buyerLocale } : {}),
         status: 'sent' as const,
         history: [{ status: 'sent' as const, at: now, by: 'buyer' as const }],
         created_at: now,

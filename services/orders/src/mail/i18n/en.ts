@@ -1,0 +1,37 @@
+// The order notification e-mails in English: the spec's words, and the fallback for every other language.
+// ICU messages (intl-messageformat). Every other catalogue has exactly these keys (a type error otherwise,
+// and test/unit/server-mail-catalogues.test.ts); REVIEW.md beside this file lists what waits for review.
+export const en = {
+  subject_sent: 'New order request {number} from {buyer}',
+  subject_accepted: 'Your order request {number} was accepted',
+  subject_declined: 'Your order request {number} was declined',
+  subject_fulfilled: 'Your order request {number} was fulfilled',
+  subject_cancelled: 'Order request {number} was cancelled',
+  opening_sent: '{buyer} sent you order request {number} ({fulfilment}, preferred date {date}).',
+  opening_accepted: '{farmer} accepted your order request {number}.{hasNote, select, yes { Their note: "{note}"} other {}}',
+  opening_declined: '{farmer} declined your order request {number}. Reason: "{reason}"',
+  opening_fulfilled: '{farmer} marked your order request {number} as fulfilled.',
+  opening_cancelled: '{who} cancelled order request {number}. Reason: "{reason}"',
+  action_sent: 'Open your inbox to accept or decline it:',
+  action_accepted: 'Contact the farmer to arrange pickup or delivery and payment. See the request:',
+  action_declined: 'You can send a new request to another farmer. See the request:',
+  action_see: 'See the request:',
+  action_cancelled_farmer: 'See it in your inbox:',
+  line: '{name}: {quantity} at {price} {perUnit} = {amount}',
+  total: 'Total: {total}',
+  the_farmer: 'the farmer',
+  fulfilment_pickup: 'pickup',
+  fulfilment_delivery: 'delivery',
+  quantity_kg: '{n} kg',
+  quantity_tuber: '{count, plural, one {{n} tuber} other {{n} tubers}}',
+  quantity_heap: '{count, plural, one {{n} heap} other {{n} heaps}}',
+  quantity_bag_50kg: '{count, plural, one {{n} 50 kg bag} other {{n} 50 kg bags}}',
+  quantity_lot_100: '{count, plural, one {{n} lot of 100 tubers} other {{n} lots of 100 tubers}}',
+  per_kg: 'per kg',
+  per_tuber: 'per tuber',
+  per_heap: 'per heap',
+  per_bag_50kg: 'per 50 kg bag',
+  per_lot_100: 'per lot of 100 tubers',
+} as const;
+
+export type MailMessages = Record<keyof typeof en, string>;
