@@ -114,6 +114,15 @@ export function withOfflineSession(inner: SessionStore): OfflineAwareSessionStor
     },
     onEvent: (listener) => inner.onEvent(listener),
     async start() {
+      // Offline, Keycloak cannot be asked (its check would only time out): the remembered person at once,
+      // and the real check when the network is back (recheck).
+      const person = isOffline() ? remembered() : null;
+      if (person) {
+        offlineUser = person;
+        offlineSnapshot = { status: 'signed-in', user: person };
+        update();
+        return;
+      }
       await inner.start();
       update();
     },

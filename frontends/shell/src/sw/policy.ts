@@ -46,3 +46,24 @@ export function isShellNavigation(pathname: string): boolean {
 export function isApiSend(method: string, pathname: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && pathname.startsWith('/api/') && pathname !== '/api/media/images';
 }
+
+interface ManifestAssets {
+  assets?: { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown; async?: unknown } };
+}
+
+/**
+ * The files of every page a remote exposes, as its mf-manifest.json lists them (relative to the manifest):
+ * kept ahead once the remote is used, so its other pages (the cart after the feed) open offline too.
+ */
+export function exposedFiles(manifest: unknown): string[] {
+  const exposes = (manifest as { exposes?: unknown } | null)?.exposes;
+  if (!Array.isArray(exposes)) return [];
+  const files = new Set<string>();
+  for (const expose of exposes as ManifestAssets[]) {
+    for (const list of [expose.assets?.js?.sync, expose.assets?.js?.async, expose.assets?.css?.sync, expose.assets?.css?.async]) {
+      if (!Array.isArray(list)) continue;
+      for (const file of list) if (typeof file === 'string' && /^[\w./-]+$/.test(file) && !file.includes('..')) files.add(file);
+    }
+  }
+  return [...files];
+}

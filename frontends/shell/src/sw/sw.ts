@@ -10,6 +10,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { OFFLINE_SEND_MESSAGE, UNREACHABLE_SEND_MESSAGE } from '../offline/copy.js';
 import {
   API_CACHE,
+  exposedFiles,
   FROM_CACHE_HEADER,
   IMAGE_CACHE,
   isApiSend,
@@ -66,10 +67,38 @@ const markOfflineCopy: WorkboxPlugin = {
   },
 };
 
+/**
+ * A remote in use is kept whole: when its mf-manifest.json is stored, the files of all the pages it exposes
+ * that are not yet kept are fetched into the chunk cache (hashed names: each release's files once).
+ */
+const keepRemotePages: WorkboxPlugin = {
+  cacheDidUpdate: async ({ request, newResponse }) => {
+    const manifestUrl = new URL(request.url);
+    if (!manifestUrl.pathname.endsWith('/mf-manifest.json')) return;
+    const files = exposedFiles(
+      await newResponse
+        .clone()
+        .json()
+        .catch(() => null),
+    );
+    const cache = await caches.open(REMOTE_CHUNK_CACHE);
+    for (const file of files) {
+      const url = new URL(file, manifestUrl).href;
+      if (!url.startsWith(`${manifestUrl.origin}/mf/`) || (await cache.match(url))) continue;
+      try {
+        const response = await fetch(url);
+        if (response.status === 200) await cache.put(url, response);
+      } catch {
+        return; // the network went: the rest waits for the next start
+      }
+    }
+  },
+};
+
 // ---------- remotes: entries network first (a redeployed remote is used on the next start), chunks by hash ----------
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && isRemoteEntryPath(url.pathname),
-  new NetworkFirst({ cacheName: REMOTE_ENTRY_CACHE, networkTimeoutSeconds: 6, plugins: [okOnly] }),
+  new NetworkFirst({ cacheName: REMOTE_ENTRY_CACHE, networkTimeoutSeconds: 6, plugins: [okOnly, keepRemotePages] }),
 );
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/mf/') && !isRemoteEntryPath(url.pathname),
