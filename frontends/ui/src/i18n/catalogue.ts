@@ -21,6 +21,8 @@ export interface Catalogue {
 declare global {
   // Keys a page asked for that its language lacks: "<remote>:<locale>:<id>". Read by browser tests.
   var __tuberMissingKeys: Set<string> | undefined;
+  // Catalogues whose messages for a language have arrived: "<remote>:<locale>". Read by browser tests.
+  var __tuberLoadedCatalogues: Set<string> | undefined;
 }
 
 interface State {
@@ -80,6 +82,7 @@ export function loadCatalogue(catalogue: Catalogue, locale: Locale): Promise<voi
     (messages) => {
       state.loaded.set(locale, messages && typeof messages === 'object' ? messages : {});
       state.pending.delete(locale);
+      (globalThis.__tuberLoadedCatalogues ??= new Set()).add(`${catalogue.remote}:${locale}`);
       notifyI18n();
     },
     (error: unknown) => {

@@ -48,6 +48,7 @@ beforeEach(() => {
   vi.stubGlobal('document', { documentElement: html });
   vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US'] });
   globalThis.__tuberMissingKeys = undefined;
+  globalThis.__tuberLoadedCatalogues = undefined;
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -113,6 +114,7 @@ describe('catalogues', () => {
     await i18n.loadCatalogue(cat, 'yo');
     expect(i18n.translate(cat, 'cart.title')).toBe('Àpò rẹ');
     expect(i18n.translate(cat, 'cart.total', { price: 25000 })).toBe('Àpapọ̀: ₦25,000.00');
+    expect([...globalThis.__tuberLoadedCatalogues!]).toContain('test:yo');
     expect(i18n.missingKeys()).toEqual([]);
   });
   it('starts loading the stored language as soon as a catalogue is defined', async () => {
