@@ -8,6 +8,7 @@ import { AccountEventRelay, runAccountEventRelay } from './events/keycloak-event
 import { clearPendingProfileOnCreation } from './events/profile-created.js';
 import { keycloakDirectory, type AccountDirectory } from './keycloak.js';
 import { smtpMailer, type Mailer } from './mailer.js';
+import { localeRoutes } from './routes/locale.js';
 import { oidcRoutes } from './routes/oidc.js';
 import { passwordRoutes } from './routes/password.js';
 import { signupRoutes } from './routes/signup.js';
@@ -64,7 +65,8 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     tokenTtlSeconds: config.RESET_TOKEN_TTL_S,
     rateLimit: strict,
   });
-  await clearPendingProfileOnCreation(bus, accounts);
+  localeRoutes(app, { accounts, redis });
+  await clearPendingProfileOnCreation(bus, accounts, redis);
   // Account deletions and e-mail changes made in Keycloak reach the other services as events.
   const relay = runAccountEventRelay(
     new AccountEventRelay({ events: directory, accounts: directory, bus, redis, log: app.log }),

@@ -1,73 +1,92 @@
-// Mail the auth service sends itself (Keycloak sends the verification mail).
+// Mail the auth service sends itself (Keycloak sends the verification mail), in the recipient's language
+// (issue 13: en, pcm, yo, ha, ig — the account's Keycloak locale attribute; English when it has none,
+// docs/adr/0044-server-languages.md). The words are in mail/i18n/.
+import { DEFAULT_LOCALE, type Locale } from '@tuber/contracts';
 import nodemailer from 'nodemailer';
+import { say } from './mail/i18n/index.js';
 
 export interface Mailer {
-  sendPasswordReset(to: string, link: string, validMinutes: number): Promise<void>;
+  sendPasswordReset(to: string, link: string, validMinutes: number, locale?: Locale): Promise<void>;
   /** Someone tried to create an account with an address that already has one. */
-  sendSignupAttempt(to: string, links: { login: string; forgot: string }): Promise<void>;
+  sendSignupAttempt(to: string, links: { login: string; forgot: string }, locale?: Locale): Promise<void>;
   /** The account's password was just changed with a reset link. */
-  sendPasswordChanged(to: string, links: { forgot: string }): Promise<void>;
+  sendPasswordChanged(to: string, links: { forgot: string }, locale?: Locale): Promise<void>;
 }
 
-export const SIGNUP_ATTEMPT_SUBJECT = 'Someone tried to sign up to Tuber Market with your e-mail address';
-export const PASSWORD_CHANGED_SUBJECT = 'Your Tuber Market password was changed';
+export const SIGNUP_ATTEMPT_SUBJECT = say('en', 'attempt_subject');
+export const PASSWORD_CHANGED_SUBJECT = say('en', 'changed_subject');
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A <tag>…</tag> of a message as a link to `href` (the words are the catalogue's; escaped all the same). */
+const linkTo = (href: string) => (chunks: string[]) => `<a href="${escape(href)}">${escape(chunks.join(''))}</a>`;
+/** A message for the HTML part: its words escaped, its <tag>s made links. */
+const sayHtml = (locale: Locale, key: Parameters<typeof say>[1], values: Parameters<typeof say>[2] = {}) => {
+  const safe = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? escape(v) : v]));
+  return say(locale, key, safe);
+};
+
+export function passwordResetMail(link: string, validMinutes: number, locale: Locale = DEFAULT_LOCALE): MailContent {
+  const minutes = String(validMinutes);
+  return {
+    subject: say(locale, 'reset_subject'),
+    text: [say(locale, 'reset_intro'), say(locale, 'reset_open', { minutes }), link, '', say(locale, 'reset_ignore')].join('\n'),
+    html: `<div lang="${locale}">
+<p>${escape(say(locale, 'reset_intro'))}</p>
+<p>${sayHtml(locale, 'reset_link_html', { minutes, link: linkTo(link) })}</p>
+<p>${escape(say(locale, 'reset_ignore'))}</p>
+</div>`,
+  };
+}
+
+export function signupAttemptMail(links: { login: string; forgot: string }, locale: Locale = DEFAULT_LOCALE): MailContent {
+  return {
+    subject: say(locale, 'attempt_subject'),
+    text: [
+      say(locale, 'attempt_intro'),
+      say(locale, 'attempt_nothing'),
+      '',
+      say(locale, 'attempt_sign_in', { link: links.login }),
+      say(locale, 'attempt_forgot', { link: links.forgot }),
+      '',
+      say(locale, 'attempt_ignore'),
+    ].join('\n'),
+    html: `<div lang="${locale}">
+<p>${escape(say(locale, 'attempt_intro'))}
+${escape(say(locale, 'attempt_nothing'))}</p>
+<p>${sayHtml(locale, 'attempt_links_html', { signin: linkTo(links.login), reset: linkTo(links.forgot) })}</p>
+<p>${escape(say(locale, 'attempt_ignore'))}</p>
+</div>`,
+  };
+}
+
+export function passwordChangedMail(links: { forgot: string }, locale: Locale = DEFAULT_LOCALE): MailContent {
+  return {
+    subject: say(locale, 'changed_subject'),
+    text: [say(locale, 'changed_intro'), '', say(locale, 'changed_fine'), say(locale, 'changed_not_you', { link: links.forgot })].join(
+      '\n',
+    ),
+    html: `<div lang="${locale}">
+<p>${escape(say(locale, 'changed_intro'))}</p>
+<p>${escape(say(locale, 'changed_fine'))}</p>
+<p>${sayHtml(locale, 'changed_not_you_html', { reset: linkTo(links.forgot) })}</p>
+</div>`,
+  };
+}
 
 export function smtpMailer(options: { host: string; port: number; from: string }): Mailer {
   const transport = nodemailer.createTransport({ host: options.host, port: options.port, secure: false, ignoreTLS: true });
+  const send = async (to: string, mail: MailContent) => {
+    await transport.sendMail({ from: options.from, to, ...mail });
+  };
   return {
-    async sendPasswordReset(to, link, validMinutes) {
-      await transport.sendMail({
-        from: options.from,
-        to,
-        subject: 'Reset your Tuber Market password',
-        text: [
-          'Someone asked to reset the password of your Tuber Market account.',
-          `Open this link to choose a new password (it works once, for ${validMinutes} minutes):`,
-          link,
-          '',
-          'If it was not you, ignore this e-mail: your password stays as it is.',
-        ].join('\n'),
-        html: `<p>Someone asked to reset the password of your Tuber Market account.</p>
-<p><a href="${link}">Create a new password</a> — the link works once, for ${validMinutes} minutes.</p>
-<p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
-      });
-    },
-    async sendSignupAttempt(to, links) {
-      await transport.sendMail({
-        from: options.from,
-        to,
-        subject: SIGNUP_ATTEMPT_SUBJECT,
-        text: [
-          'Someone tried to create a Tuber Market account with this e-mail address, which already has one.',
-          'No new account was created and nothing changed in yours.',
-          '',
-          `If it was you, sign in: ${links.login}`,
-          `Forgot your password? Reset it: ${links.forgot}`,
-          '',
-          'If it was not you, you can ignore this e-mail.',
-        ].join('\n'),
-        html: `<p>Someone tried to create a Tuber Market account with this e-mail address, which already has one.
-No new account was created and nothing changed in yours.</p>
-<p>If it was you, <a href="${links.login}">sign in</a>, or <a href="${links.forgot}">reset your password</a> if you forgot it.</p>
-<p>If it was not you, you can ignore this e-mail.</p>`,
-      });
-    },
-    async sendPasswordChanged(to, links) {
-      await transport.sendMail({
-        from: options.from,
-        to,
-        subject: PASSWORD_CHANGED_SUBJECT,
-        text: [
-          'The password of your Tuber Market account was just changed with a reset link, and every other session was signed out.',
-          '',
-          'If it was you, there is nothing more to do.',
-          `If it was not you, someone may be able to read your e-mail: secure your mailbox, then reset your password at once: ${links.forgot}`,
-        ].join('\n'),
-        html: `<p>The password of your Tuber Market account was just changed with a reset link, and every other session was signed out.</p>
-<p>If it was you, there is nothing more to do.</p>
-<p>If it was not you, someone may be able to read your e-mail: secure your mailbox, then
-<a href="${links.forgot}">reset your password</a> at once.</p>`,
-      });
-    },
+    sendPasswordReset: (to, link, validMinutes, locale) => send(to, passwordResetMail(link, validMinutes, locale)),
+    sendSignupAttempt: (to, links, locale) => send(to, signupAttemptMail(links, locale)),
+    sendPasswordChanged: (to, links, locale) => send(to, passwordChangedMail(links, locale)),
   };
 }

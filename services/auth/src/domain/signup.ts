@@ -1,7 +1,7 @@
 // Sign-up requests (spec §5): every field required, passwords must match; farmers also give
 // a business name, a location and the tubers they grow (no minimum enforced).
 import { Type, type Static } from '@sinclair/typebox';
-import { nigerianE164, PHONE_E164_PROBLEM, TUBER_TYPES, TuberTypeSchema } from '@tuber/contracts';
+import { LocaleSchema, nigerianE164, PHONE_E164_PROBLEM, TUBER_TYPES, TuberTypeSchema } from '@tuber/contracts';
 
 const text = (description: string, maxLength = 120) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
 
@@ -17,6 +17,8 @@ const person = {
   }),
   password: Type.String({ minLength: 1, maxLength: 128 }),
   confirm_password: Type.String({ minLength: 1, maxLength: 128 }),
+  /** Issue 13: the language the person chose in the app; kept as the account's Keycloak locale (its mails and pages). */
+  locale: Type.Optional(LocaleSchema),
 };
 
 export const BuyerSignup = Type.Object(person, { additionalProperties: false });
@@ -120,6 +122,7 @@ export function accountAttributes(signup: BuyerSignup | FarmerSignup, userType: 
     user_type: [userType],
     pending_profile: ['true'],
   };
+  if (signup.locale) attributes.locale = [signup.locale];
   if ('business_name' in signup) {
     attributes.business_name = [signup.business_name.trim()];
     attributes.location = [signup.location.trim()];

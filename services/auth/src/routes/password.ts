@@ -2,6 +2,7 @@
 // same way whether or not the account exists: the lookup and the mail happen in the background,
 // so neither the answer nor its timing tells anyone who has an account.
 import { Type } from '@sinclair/typebox';
+import { localeOf } from '@tuber/contracts';
 import { HttpError, badRequest, type ServiceApp } from '@tuber/kit';
 import type { BackgroundWork } from '../background.js';
 import type { PasswordBlocklist } from '../domain/blocklist.js';
@@ -77,7 +78,12 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
           const token = await deps.tokens.issue(account.id);
           // The token travels in the fragment, which browsers never send to a server or a Referer.
           const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
-          await deps.mailer.sendPasswordReset(account.email, link, Math.round(deps.tokenTtlSeconds / 60));
+          await deps.mailer.sendPasswordReset(
+            account.email,
+            link,
+            Math.round(deps.tokenTtlSeconds / 60),
+            localeOf(account.attributes.locale),
+          );
         });
         request.log.info({ userId: account.id }, sent ? 'password reset link sent' : 'password reset mail skipped: cooldown');
       });
@@ -143,7 +149,11 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
       deps.background.start(request.log, 'password changed mail', { userId }, async () => {
         const account = await deps.accounts.findById(userId);
         if (!account?.email) return;
-        await deps.mailer.sendPasswordChanged(account.email, { forgot: `${deps.publicUrl.replace(/\/$/, '')}/forgot-password` });
+        await deps.mailer.sendPasswordChanged(
+          account.email,
+          { forgot: `${deps.publicUrl.replace(/\/$/, '')}/forgot-password` },
+          localeOf(account.attributes.locale),
+        );
       });
       return { message: PASSWORD_UPDATED };
     },

@@ -3,6 +3,7 @@
 // 201 at once, and the Keycloak work runs in the background — a new address gets its account and
 // Keycloak's verification mail, an address that has an account gets a mail telling its owner.
 import { Type } from '@sinclair/typebox';
+import { localeOf } from '@tuber/contracts';
 import { badRequest, type ServiceApp } from '@tuber/kit';
 import type { BackgroundWork } from '../background.js';
 import type { PasswordBlocklist } from '../domain/blocklist.js';
@@ -56,10 +57,13 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps) {
         });
       } catch (err) {
         if (!(err instanceof EmailInUse)) throw err;
-        // The address has an account: its owner hears of the attempt, the caller learns nothing.
-        const sent = await deps.cooldown.sendOnce(email, () =>
-          deps.mailer.sendSignupAttempt(email, { login: `${base}/login`, forgot: `${base}/forgot-password` }),
-        );
+        // The address has an account: its owner hears of the attempt, the caller learns nothing. In the
+        // owner's language (issue 13); the form's when the account has none.
+        const sent = await deps.cooldown.sendOnce(email, async () => {
+          const owner = await deps.accounts.findByEmail(email);
+          const locale = localeOf(owner?.attributes.locale) ?? body.locale;
+          await deps.mailer.sendSignupAttempt(email, { login: `${base}/login`, forgot: `${base}/forgot-password` }, locale);
+        });
         return log.info({ email, sent }, sent ? 'sign-up with an address in use; owner told' : 'sign-up attempt mail skipped: cooldown');
       }
       context.userId = id;
