@@ -4,13 +4,17 @@
 // buyer is shown (the product page's big picture), and makes a 640 px card and a 200 px thumbnail from it
 // (services/media/src/domain/image.ts, VARIANT_SIZES). A long edge of 1280 px (twice the card) covers the
 // product page on a 1280 px screen and a 360 px phone at three device pixels per CSS pixel.
-// Small photos are sent untouched, and so is anything the browser cannot resize well (GIF, HEIC, …): the
-// media service still decides what it accepts.
+// Small photos are sent untouched: those within 1280 px, and those whose file is already as light as a
+// resized copy would be (a real photo at 1280 px and JPEG quality 85 weighs 150–350 KB; a lighter file
+// saves nothing worth the decoding on a low-end phone). So is anything the browser cannot resize well
+// (GIF, HEIC, …): the media service still decides what it accepts.
 
 /** The longest side a sent photo needs. */
 export const PHOTO_LONG_EDGE = 1280;
 /** JPEG quality of a resized photo: the media service stores JPEG at 85 too, so nothing is lost twice. */
 export const JPEG_QUALITY = 0.85;
+/** A file this light is sent as it is, whatever its pixels: a resized copy would weigh about as much. */
+export const LIGHT_ENOUGH_BYTES = 300 * 1024;
 
 /** Types resized here, and what each is sent as (the media service stores PNG as PNG and everything else as JPEG). */
 const OUTPUT_TYPE: Record<string, 'image/jpeg' | 'image/png'> = {
@@ -22,16 +26,25 @@ const OUTPUT_TYPE: Record<string, 'image/jpeg' | 'image/png'> = {
 };
 
 export type ResizePlan =
-  | { resize: false; reason: 'small-enough' | 'not-resizable' }
+  | { resize: false; reason: 'small-enough' | 'light-enough' | 'not-resizable' }
   | { resize: true; width: number; height: number; type: 'image/jpeg' | 'image/png' };
 
+/** Whether a file is worth decoding at all: a type resized here, heavier than a resized copy would be. */
+export function worthDecoding(file: { type: string; bytes: number }): ResizePlan | null {
+  if (!OUTPUT_TYPE[file.type.toLowerCase()]) return { resize: false, reason: 'not-resizable' };
+  if (file.bytes <= LIGHT_ENOUGH_BYTES) return { resize: false, reason: 'light-enough' };
+  return null;
+}
+
 /**
- * Whether a photo of this type and size (as displayed: after its EXIF orientation) is resized before
- * sending, and to what: the long edge brought to PHOTO_LONG_EDGE, the proportions kept.
+ * Whether a photo of this type, file size and pixel size (as displayed: after its EXIF orientation) is
+ * resized before sending, and to what: the long edge brought to PHOTO_LONG_EDGE, the proportions kept.
  */
-export function resizePlan(photo: { type: string; width: number; height: number }, longEdge = PHOTO_LONG_EDGE): ResizePlan {
-  const type = OUTPUT_TYPE[photo.type.toLowerCase()];
-  if (!type || !(photo.width > 0) || !(photo.height > 0)) return { resize: false, reason: 'not-resizable' };
+export function resizePlan(photo: { type: string; bytes: number; width: number; height: number }, longEdge = PHOTO_LONG_EDGE): ResizePlan {
+  const skip = worthDecoding(photo);
+  if (skip) return skip;
+  const type = OUTPUT_TYPE[photo.type.toLowerCase()]!;
+  if (!(photo.width > 0) || !(photo.height > 0)) return { resize: false, reason: 'not-resizable' };
   const longest = Math.max(photo.width, photo.height);
   if (longest <= longEdge) return { resize: false, reason: 'small-enough' };
   const scale = longEdge / longest;
@@ -71,11 +84,12 @@ function loadResizer(): Promise<PicaInstance> {
  * failure (no createImageBitmap, out of memory, a format the browser cannot decode) sends the original.
  */
 export async function preparePhoto(file: File, signal?: AbortSignal): Promise<File> {
-  if (!OUTPUT_TYPE[file.type.toLowerCase()] || typeof createImageBitmap !== 'function' || typeof document === 'undefined') return file;
+  if (worthDecoding({ type: file.type, bytes: file.size }) || typeof createImageBitmap !== 'function' || typeof document === 'undefined')
+    return file;
   let bitmap: ImageBitmap | null = null;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-    const plan = resizePlan({ type: file.type, width: bitmap.width, height: bitmap.height });
+    const plan = resizePlan({ type: file.type, bytes: file.size, width: bitmap.width, height: bitmap.height });
     if (!plan.resize || signal?.aborted) return file;
     const canvas = document.createElement('canvas');
     canvas.width = plan.width;
