@@ -10,21 +10,29 @@ export const VARIANT_WIDTHS = { card: 640, thumb: 200 } as const;
 /** The width the browser is told for an original, whose real width the catalog does not carry: only "larger". */
 const ORIGINAL_WIDTH = 2000;
 
-/**
- * The feed grid's image width (src/feed/feed.module.css): the page is at most 1160 px wide with 1 rem padding
- * each side; 1 column under 768 px, 2 from 768 px, 3 from 1024 px, 1.25 rem gaps.
+/*
+ * The slots below are those of the pages inside the shell's dashboard (frontends/shell/src/dashboard/
+ * dashboard.module.css): its content has 1.25 rem padding each side under 1024 px, and from 1024 px a 240 px
+ * sidebar and 2 rem padding; the buyer's page adds 1 rem each side and is at most 1160 px wide
+ * (--tm-content-width). Checked against the rendered layout by test/e2e/buyer-images.test.ts.
  */
-export const FEED_CARD_SIZES = [
-  '(min-width: 1024px) min(calc((100vw - 4.5rem) / 3), 376px)',
-  '(min-width: 768px) calc((100vw - 3.25rem) / 2)',
-  'calc(100vw - 2rem)',
-].join(', ');
 
 /**
- * The product page's carousel (src/detail/detail.module.css): full width under 900 px, then 3/5 of the page
- * (at most 1160 px, 1 rem padding, 1.5 rem gap).
+ * The feed card's photo (src/feed/feed.module.css): 1 column under 768 px, 2 from 768 px, 3 from 1024 px,
+ * 1.25 rem gaps, inside a card with a 1 px border.
  */
-export const DETAIL_IMAGE_SIZES = '(min-width: 900px) min(calc((100vw - 3.5rem) * 0.6), 663px), calc(100vw - 2rem)';
+export const FEED_CARD_SIZES = [
+  '(min-width: 1024px) min(calc((100vw - 382px) / 3), 361px)',
+  '(min-width: 768px) calc((100vw - 96px) / 2)',
+  'calc(100vw - 74px)',
+].join(', ');
+
+/** The product page's carousel (src/detail/detail.module.css): full width under 900 px, then 3/5 of the page. */
+export const DETAIL_IMAGE_SIZES = [
+  '(min-width: 1024px) min(calc((100vw - 360px) * 0.6), 663px)',
+  '(min-width: 900px) calc((100vw - 96px) * 0.6)',
+  'calc(100vw - 72px)',
+].join(', ');
 
 export interface ImageSource {
   src: string;

@@ -52,7 +52,7 @@ describe('feed card photo', () => {
     expect(img.getAttribute('srcset')).not.toContain('/files/p1.jpg ');
     expect(img.getAttribute('sizes')).toBe(FEED_CARD_SIZES);
     // One slot per layout of feed.module.css: 3 columns from 1024 px, 2 from 768 px, else 1.
-    expect(FEED_CARD_SIZES).toMatch(/^\(min-width: 1024px\) .+, \(min-width: 768px\) .+, calc\(100vw - 2rem\)$/);
+    expect(FEED_CARD_SIZES).toMatch(/^\(min-width: 1024px\) .+, \(min-width: 768px\) .+, calc\(100vw - \d+px\)$/);
   });
 
   it('keeps its 4:3 box before the photo arrives (width and height given)', () => {
@@ -84,7 +84,7 @@ describe('product page photo', () => {
     const image = detailImage('/files/a.jpg', '/files/a.jpg.card.webp');
     expect(image.src).toBe('/files/a.jpg');
     expect(image.srcSet).toBe('/files/a.jpg.card.webp 640w, /files/a.jpg 2000w');
-    expect(image.sizes).toMatch(/^\(min-width: 900px\) .+, calc\(100vw - 2rem\)$/);
+    expect(image.sizes).toMatch(/^\(min-width: 1024px\) .+, \(min-width: 900px\) .+, calc\(100vw - \d+px\)$/);
     expect(detailImage('/files/b.jpg', undefined)).toEqual({ src: '/files/b.jpg' });
   });
 });
