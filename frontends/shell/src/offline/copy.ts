@@ -10,7 +10,3 @@ export const OFFLINE_BAR_TEXT = 'You are offline — showing what you saw last';
  * one for the remotes that send with fetch of their own (the buyer's order request).
  */
 export const OFFLINE_SEND_MESSAGE = 'You are offline. Sending needs the network — nothing was sent; try again when you are back online.';
-
-/** A send whose connection failed while the browser believed it was online: it may or may not have arrived. */
-export const UNREACHABLE_SEND_MESSAGE =
-  'The server could not be reached. Check your connection and try again; sending the same request twice is safe.';

@@ -2,6 +2,7 @@
 // events) or a request that just failed to reach the network (the API client's fetch, or the service
 // worker answering from its cache). Read by the offline bar and the offline session (useSyncExternalStore).
 import { FROM_CACHE_HEADER, MESSAGE_NETWORK_FAILED } from '../sw/policy.js';
+import { keepAnswer, keepsAnswer } from './apiCache.js';
 
 type Listener = () => void;
 
@@ -56,13 +57,19 @@ export function subscribeNetwork(listener: Listener): () => void {
 
 /**
  * The API client's fetch: notes a request that could not reach the network, or an answer the service worker
- * took from its cache, and a real answer from the network.
+ * took from its cache, and a real answer from the network; keeps a copy of the feed and product answers
+ * for offline (apiCache.ts).
  */
 export function networkAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   return fetch(input, init).then(
     (response) => {
-      if (response.headers.get(FROM_CACHE_HEADER)) markUnreachable();
-      else markReachable();
+      if (response.headers.get(FROM_CACHE_HEADER)) {
+        markUnreachable();
+        return response;
+      }
+      markReachable();
+      const kept = keepsAnswer(input, init);
+      if (kept && response.status === 200) void keepAnswer(kept, response.clone());
       return response;
     },
     (error: unknown) => {

@@ -6,8 +6,8 @@ import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { OFFLINE_SEND_MESSAGE, UNREACHABLE_SEND_MESSAGE } from '../offline/copy.js';
+import { CacheFirst, CacheOnly, NetworkFirst } from 'workbox-strategies';
+import { OFFLINE_SEND_MESSAGE } from '../offline/copy.js';
 import {
   API_CACHE,
   exposedFiles,
@@ -108,18 +108,14 @@ registerRoute(
   }),
 );
 
-// ---------- what a person saw: feed pages and product pages (network first), their photos (cache first) ----------
+// ---------- what a person saw: feed pages and product pages, their photos (cache first) ----------
+// Online, API reads go to the network untouched by the worker: the page's API client keeps a copy of each
+// feed and product answer (offline/apiCache.ts), so request interception in tests, devtools and the
+// services' error answers behave as without a worker. Offline, the worker answers them from that copy.
+const offline = () => !worker.navigator.onLine;
 registerRoute(
-  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && isCachedApiPath(url.pathname),
-  new NetworkFirst({
-    cacheName: API_CACHE,
-    networkTimeoutSeconds: 8,
-    plugins: [
-      okOnly,
-      markOfflineCopy,
-      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 14, purgeOnQuotaError: true }),
-    ],
-  }),
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && isCachedApiPath(url.pathname) && offline(),
+  new CacheOnly({ cacheName: API_CACHE, plugins: [markOfflineCopy] }),
 );
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/files/'),
@@ -129,20 +125,16 @@ registerRoute(
   }),
 );
 
-// ---------- sends: never cached; a failed one is answered in words (nothing is queued for later) ----------
-const sendOnly = new NetworkOnly();
+// ---------- sends: never cached or queued; offline, answered in words without trying ----------
+// Online the worker leaves them alone. Offline, the shell's API client refuses first; this answers the
+// remotes that send with a fetch of their own (the buyer's order request).
 for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
   registerRoute(
-    ({ url, sameOrigin, request }) => sameOrigin && isApiSend(request.method, url.pathname),
-    async (options) => {
-      try {
-        return await sendOnly.handle(options);
-      } catch {
-        void tellPagesNetworkFailed();
-        const offline = !worker.navigator.onLine;
-        const body = { statusCode: 503, error: 'Service Unavailable', message: offline ? OFFLINE_SEND_MESSAGE : UNREACHABLE_SEND_MESSAGE };
-        return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8' } });
-      }
+    ({ url, sameOrigin, request }) => sameOrigin && isApiSend(request.method, url.pathname) && offline(),
+    async () => {
+      void tellPagesNetworkFailed();
+      const body = { statusCode: 503, error: 'Service Unavailable', message: OFFLINE_SEND_MESSAGE };
+      return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8' } });
     },
     method,
   );
