@@ -227,3 +227,35 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     }
   }
 });
+
+describe('toasts do not hide the page (issue 13)', () => {
+  for (const width of WIDTHS) {
+    const phone = width === 360;
+    const height = phone ? 740 : 900;
+    it(`a burst of toasts at ${width} px shows ${phone ? 'the newest alone, at the top' : '3 at most, bottom right'}, clear of the heading and the button pressed`, async () => {
+      const page = pages.get('buyer')!;
+      await page.setViewportSize({ width, height });
+      await page.goto(`${publicUrl}/dashboard/buyer/${productId}`);
+      const add = page.getByRole('button', { name: 'Add to cart' });
+      await add.click();
+      await page.getByRole('status').filter({ hasText: /cart/i }).first().waitFor();
+      for (let i = 0; i < 4; i++) await add.click();
+      const visible = page.locator('[aria-live="polite"] > [role="status"]:visible, [aria-live="polite"] > [role="alert"]:visible');
+      await expect.poll(() => visible.count()).toBe(phone ? 1 : 3);
+      await page.waitForTimeout(300); // the entry animation (0.18 s) has ended
+      await screenshot(page, `a11y-toasts-${width}`);
+      const boxes = await visible.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect));
+      const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+      const pressed = (await add.boundingBox())!;
+      const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      for (const box of boxes) {
+        if (phone) expect(box.bottom, 'on a phone the toast sits at the top').toBeLessThan(height / 4);
+        else expect(box.top, 'on a wide screen toasts sit in the lower half').toBeGreaterThan(height / 2);
+        expect(box.right, 'no sideways scroll').toBeLessThanOrEqual(width);
+        expect(overlaps(box, heading), 'a toast covers the heading').toBe(false);
+        expect(overlaps(box, pressed), 'a toast covers the button just pressed').toBe(false);
+      }
+    }, 60_000);
+  }
+});

@@ -35,7 +35,7 @@ export interface ToastStore extends Toaster {
 export interface ToastStoreOptions {
   /** How long a toast stays, in ms; 0 keeps it until dismissed. */
   durationMs?: number;
-  /** Oldest toasts are dropped beyond this many (3: the host shows 2 on a phone, 3 on a wide screen). */
+  /** Oldest toasts are dropped beyond this many (3: the host shows the newest on a phone, all 3 on a wide screen). */
   limit?: number;
   setTimer?: (run: () => void, ms: number) => unknown;
 }
