@@ -40,7 +40,9 @@ export function useProductDraft({ farmerId, productId, revision, baseline, basel
   const restore = useRef(onRestore);
   restore.current = onRestore;
 
-  // Signing out here (the shell's endSession) forgets every draft; Logout also clears them in the shell.
+  // Signing out in this page (the shell's endSession) forgets every draft. Logout leaves for Keycloak at once, so
+  // the shell's logout is where `tuber.farmer.draft.*` is best removed; meanwhile the next farmer on the phone
+  // never sees them (drafts are per farmer, and other farmers' are dropped when the form opens).
   useEffect(() => {
     if (signOutWatched || !auth?.onSessionEvent) return;
     signOutWatched = true;
