@@ -380,6 +380,14 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
   'POST /api/auth/verification/resend': () => emailOnly('/api/auth/verification/resend'),
   'POST /api/auth/password/forgot': () => emailOnly('/api/auth/password/forgot'),
   'POST /api/auth/password/reset/check': () => resetRoute('/api/auth/password/reset/check', () => ({ token: randomUUID() })),
+  // Issue 13: the caller's own language; any other field is refused.
+  'PUT /api/auth/me/locale': () => ({
+    send: async (field) =>
+      call('PUT', '/api/auth/me/locale', { token: await cast.buyer.token(), rawJson: withField({ locale: 'en' }, field) }),
+    async proveIgnored() {
+      throw new Error('PUT /api/auth/me/locale must refuse unknown fields (400)');
+    },
+  }),
   'POST /api/auth/password/reset': () =>
     resetRoute('/api/auth/password/reset', () => ({
       token: randomUUID(),

@@ -29,6 +29,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/auth/password/forgot': { access: 'public', why: 'forgot password, before sign-in' },
   'POST /api/auth/password/reset/check': { access: 'public', why: 'the reset link carries its own secret' },
   'POST /api/auth/password/reset': { access: 'public', why: 'the reset link carries its own secret' },
+  'PUT /api/auth/me/locale': { access: 'signed-in', why: "the caller's own language (issue 13)" },
   // profile: one's own profile by the token's subject; farmers' contact cards for signed-in users
   'GET /api/profile/session': { access: 'signed-in', why: 'who the token belongs to' },
   'GET /api/profile/me': { access: 'signed-in', why: "the caller's own profile" },

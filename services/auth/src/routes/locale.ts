@@ -18,6 +18,7 @@ export function localeRoutes(app: ServiceApp, deps: { accounts: AccountDirectory
       onRequest: app.authenticate,
       schema: {
         summary: "Keep the signed-in person's language (en, pcm, yo, ha or ig) for their e-mails and Keycloak's pages",
+        security: [{ bearer: [] }],
         body: Type.Object({ locale: LocaleSchema }, { additionalProperties: false }),
         response: {
           200: Type.Object({ locale: LocaleSchema, changed: Type.Boolean() }),
