@@ -22,7 +22,10 @@ export function Header() {
         <Link to="/" className={styles.wordmark} aria-label={t('header.home-label')}>
           Tuber Market
         </Link>
-        <nav className={styles.actions} aria-label={t('header.account-label')}>
+        <nav
+          className={`${styles.actions} ${session.status === 'signed-in' ? styles.signedIn : ''}`}
+          aria-label={t('header.account-label')}
+        >
           <LanguageSwitch />
           {session.status === 'anonymous' && (
             <>
