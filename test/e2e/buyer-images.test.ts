@@ -310,6 +310,26 @@ describe('the buyer pages in Yoruba (issue 13)', () => {
     }
   });
 
+  it('follows the language switch of the header at once, without a reload', async () => {
+    const feed = await open(laptop, feedPath);
+    await feed.getByRole('heading', { level: 1, name: 'Products' }).waitFor({ timeout: 30_000 });
+    await feed.getByText('Available: 12 heaps').first().waitFor();
+    const loads: string[] = [];
+    feed.on('framenavigated', (frame) => loads.push(frame.url()));
+    await feed.getByLabel('Language').selectOption('ha');
+    await feed.getByRole('heading', { level: 1, name: 'Kayayyaki' }).waitFor({ timeout: 10_000 });
+    await feed.getByText('Akwai: tari 12').first().waitFor();
+    await feed
+      .getByText(/₦2,\d00\.00 kowane tari/)
+      .first()
+      .waitFor();
+    expect(loads).toEqual([]);
+    expect(await missingBuyerKeys(feed)).toEqual([]);
+    await feed.getByLabel(/Harshe|Language/).selectOption('en');
+    await feed.getByRole('heading', { level: 1, name: 'Products' }).waitFor({ timeout: 10_000 });
+    await feed.close();
+  });
+
   it.each(['pcm', 'ha', 'ig'])('renders the feed and a product in %s without a missing message or sideways scroll', async (locale) => {
     for (const path of [feedPath, `/dashboard/buyer/${posted[0]!.product_id}`]) {
       const page = await open(phone, path, locale);
