@@ -19,12 +19,21 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { report, type BenchRow } from './support/report.js';
 import { freePort } from '../test/support/ports.js';
-import { CHROMIUM_FLAGS } from '../test/e2e/support/browser.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const state = path.resolve(repo, process.env.TUBER_STATE ?? '.run');
 const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+// The browser tests' Chromium flags (test/e2e/support/browser.ts CHROMIUM_FLAGS). Not imported: that module
+// registers a vitest hook when loaded, which throws outside a test run.
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const work = path.join(state, 'tmp', 'bench-frontend');
 process.env.KEYCLOAK_AUTH_CLIENT_SECRET ??= readSecret('keycloak-auth-client-secret');
