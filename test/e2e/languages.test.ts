@@ -168,6 +168,19 @@ describe('languages', () => {
     });
   }
 
+  it.each(LANGUAGES)("%s: the header's Login opens Keycloak's login page in the same language (ui_locales)", async (language) => {
+    const { page } = await newPage(360);
+    await page.goto(`${publicUrl}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('language-switch').selectOption(language);
+    await waitForCatalogues(page, language, ['shell']);
+    const shell = JSON.parse(fs.readFileSync(path.join(repoRoot, 'frontends/shell/src/i18n', `${language}.json`), 'utf8'));
+    await page.getByRole('banner').getByRole('link', { name: shell['header.login'], exact: true }).click();
+    await page.locator('#username').waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('ui_locales')).toBe(language);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+  });
+
   describe.runIf(remotePages.length > 0)('signed-in pages of the remotes with a catalogue', () => {
     beforeAll(async () => {
       [buyer, farmer] = await Promise.all([
