@@ -6,7 +6,9 @@
 // Not '@module-federation/enhanced's provideExternalRuntime: its plugin imports the runtime core's
 // CommonJS build while the webpack runtime imports the ES build, so the shell carried both (+22 KB gzip).
 import * as runtimeCore from '@module-federation/runtime-core';
-import { RUNTIME_CORE_GLOBAL } from './runtime-globals.ts';
+
+/** Read by every production remote as the external '@module-federation/runtime-core' (webpack.ts, the same name). */
+const RUNTIME_CORE_GLOBAL = '_FEDERATION_RUNTIME_CORE';
 
 export default function oneFederationRuntime() {
   return {

@@ -10,7 +10,6 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
 import webpack, { type Configuration } from 'webpack';
-import { RUNTIME_CORE_GLOBAL } from './runtime-globals.ts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const uiBuildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +73,9 @@ function federationExperiments(federation: moduleFederationPlugin.ModuleFederati
     optimization: { target: 'web' as const, ...(remote && !loadsRemotes ? { disableRemote: true, disableSnapshot: true } : {}) },
   };
 }
+
+/** The global through which the shell hands its runtime core to the remotes (set by one-federation-runtime.ts). */
+const RUNTIME_CORE_GLOBAL = '_FEDERATION_RUNTIME_CORE';
 
 /**
  * ONE federation runtime on the page (ADR 0045): in production a remote takes the runtime core from the
