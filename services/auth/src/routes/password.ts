@@ -2,7 +2,7 @@
 // same way whether or not the account exists: the lookup and the mail happen in the background,
 // so neither the answer nor its timing tells anyone who has an account.
 import { Type } from '@sinclair/typebox';
-import { localeOf } from '@tuber/contracts';
+import { LocaleSchema, localeOf } from '@tuber/contracts';
 import { HttpError, badRequest, type ServiceApp } from '@tuber/kit';
 import type { BackgroundWork } from '../background.js';
 import type { PasswordBlocklist } from '../domain/blocklist.js';
@@ -15,6 +15,11 @@ import { rejectInvalidBody } from './validation.js';
 
 const Message = Type.Object({ message: Type.String() });
 const EmailBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false });
+/** Issue 13: the app's language, for the mail when the account has none of its own (ADR 0044). */
+const ForgotBody = Type.Object(
+  { email: Type.String({ format: 'email', maxLength: 254 }), locale: Type.Optional(LocaleSchema) },
+  { additionalProperties: false },
+);
 const TokenField = Type.String({ minLength: 1, maxLength: 100 });
 
 export const VERIFICATION_RESENT = 'Verification email resent! Please check your inbox.';
@@ -65,7 +70,7 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
     {
       config: { rateLimit: deps.rateLimit },
       attachValidation: true,
-      schema: { summary: 'E-mail a password reset link', body: EmailBody, response: { 202: Message, ...errors } },
+      schema: { summary: 'E-mail a password reset link', body: ForgotBody, response: { 202: Message, ...errors } },
     },
     async (request, reply) => {
       rejectInvalidBody(request);
@@ -82,7 +87,7 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
             account.email,
             link,
             Math.round(deps.tokenTtlSeconds / 60),
-            localeOf(account.attributes.locale),
+            localeOf(account.attributes.locale) ?? request.body.locale,
           );
         });
         request.log.info({ userId: account.id }, sent ? 'password reset link sent' : 'password reset mail skipped: cooldown');

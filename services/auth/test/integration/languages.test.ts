@@ -49,6 +49,21 @@ describe('PUT /api/auth/me/locale', () => {
   });
 });
 
+describe('forgot password with the language of the app', () => {
+  it("mails the reset link in the form's language when the account has none, in the account's own when it has one", async () => {
+    const [plain, yoruba] = await Promise.all([signedInAccount({ role: 'buyer' }), signedInAccount({ role: 'farmer' })]);
+    made.push(plain.id, yoruba.id);
+    expect((await api('PUT', '/api/auth/me/locale', { token: yoruba.accessToken, json: { locale: 'yo' } })).status).toBe(200);
+    for (const account of [plain, yoruba]) {
+      const answer = await api('POST', '/api/auth/password/forgot', { json: { email: account.email, locale: 'ha' } });
+      expect(answer.status).toBe(202);
+    }
+    const hausa = await waitForMail(plain.email, /Sake saita kalmar sirrinka ta Tuber Market/);
+    expect(hausa.text).toContain('Wani ya nemi a sake saita kalmar sirrin asusunka na Tuber Market.');
+    await waitForMail(yoruba.email, /Tún ọ̀rọ̀ aṣínà Tuber Market rẹ ṣe/);
+  });
+});
+
 describe('sign-up with a language', () => {
   it("gets Keycloak's verification mail in that language (Igbo)", async () => {
     const email = `igbo-${randomUUID().slice(0, 8)}@test.tuber.local`;
