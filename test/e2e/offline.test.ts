@@ -246,6 +246,43 @@ describe('offline (issue 13)', () => {
   });
 });
 
+describe('the first visit (issue 13)', () => {
+  it('what the first page loaded before the worker took over is kept: the landing page opens offline after one visit', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    try {
+      const page = await fresh.newPage();
+      pageErrors.push(collectPageErrors(page));
+      await page.goto(`${publicUrl}/`);
+      const headline = page.getByRole('main').locator('h1').first();
+      await headline.waitFor({ timeout: 20_000 });
+      const title = await headline.textContent();
+      await expect.poll(() => controlled(page), { timeout: 15_000 }).toBe(`${publicUrl}/sw.js`);
+      await expect
+        .poll(() => cached(page, REMOTE_ENTRY_CACHE), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining(['/remotes.json', '/mf/landing/mf-manifest.json']));
+      // The landing remote's exposed pages are kept too (fetched once its manifest was stored).
+      await expect
+        .poll(
+          async () => ((await cached(page, 'tuber-remote-chunks')) ?? []).some((url) => url.startsWith('/mf/landing/__federation_expose_')),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(true);
+
+      await fresh.setOffline(true);
+      await page.reload();
+      await offlineBar(page).waitFor({ timeout: 15_000 });
+      await page.getByRole('main').locator('h1').first().waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('main').locator('h1').first().textContent()).toBe(title);
+      expect(await page.locator('[data-remote-fallback]').count()).toBe(0);
+      await bothWidths(page, 'offline-landing-first-visit');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('remote freshness (issue 13)', () => {
   it('a remote deployed again (its mf-manifest.json changed) is used on the next start, not the copy the worker kept', async () => {
     const first = await open('/');
