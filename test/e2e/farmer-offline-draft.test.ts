@@ -164,6 +164,24 @@ describe('the product form on a patchy network (issue 13)', () => {
       expect(posts).toHaveLength(1);
       expect((await myProducts(farmer)).map((p) => p.product_name)).toContain(productName);
       expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tuber.farmer.draft.')))).toEqual([]);
+
+      // Editing keeps its draft too (per product and revision): a new price survives a reload; Start again drops it.
+      await page.getByRole('link', { name: `Edit ${productName}` }).click();
+      let edit = page.getByRole('form', { name: 'Edit Product' });
+      await edit.getByLabel('Price per heap (₦)').fill('2600');
+      await edit.getByTestId('price-per-kg').getByText('₦520.00 per kg').waitFor();
+      await page.reload();
+      await page.getByTestId('draft-restored').waitFor();
+      edit = page.getByRole('form', { name: 'Edit Product' });
+      expect(await edit.getByLabel('Price per heap (₦)').inputValue()).toBe('2600');
+      await page.getByRole('button', { name: 'Start again' }).click();
+      await expect.poll(() => edit.getByLabel('Price per heap (₦)').inputValue()).toBe('2000');
+      expect(await page.getByTestId('draft-restored').count()).toBe(0);
+      await page.reload();
+      await page.getByRole('form', { name: 'Edit Product' }).getByLabel('Price per heap (₦)').waitFor();
+      expect(await page.getByRole('form', { name: 'Edit Product' }).getByLabel('Price per heap (₦)').inputValue()).toBe('2000');
+      expect(await page.getByTestId('draft-restored').count()).toBe(0);
+
       await page.goto(`${publicUrl}/dashboard/farmer`);
       form = page.getByRole('form', { name: 'Add Product' });
       await form.getByLabel('Product Name').waitFor();
