@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount, type TestAccount } from '../support/accounts.js';
 import { api, eventually, photo } from '../support/api.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
-import { accountWithProfile } from './support/market.js';
+import { accountWithProfile, postProduct } from './support/market.js';
 import { signInThroughShell } from './support/signIn.js';
 
 const OFFLINE_MESSAGE = 'You are offline. Posting needs the network — your product is kept here; post it when you are back online.';
@@ -208,6 +208,8 @@ describe('the farmer pages in Yoruba (issue 13)', () => {
     { width: 1280, height: 900, name: 'desktop' },
   ])('render every farmer page at $width px without a missing key or sideways scroll', async ({ width, height, name }) => {
     const farmer = await newFarmer();
+    // A product per heap, so the list shows a card with the unit's words in Yoruba.
+    await postProduct(farmer, { product_name: 'Iṣu funfun', price: 2000, unit: 'heap', unit_weight_kg: 5, quantity: 12 });
     const context = await browser.newContext({ viewport: { width, height } });
     try {
       await context.addInitScript(() => localStorage.setItem('tuber.locale', 'yo'));
@@ -230,6 +232,13 @@ describe('the farmer pages in Yoruba (issue 13)', () => {
         await page.goto(`${publicUrl}${shown.path}`);
         await page.getByRole('heading', { name: shown.heading, level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
+        if (shown.shot === 'product-list') {
+          const card = page.getByRole('article', { name: 'Iṣu funfun' });
+          await card.getByText('₦2,000.00 fún òkìtì kan').waitFor();
+          await card.getByText('òkìtì 12', { exact: true }).waitFor();
+          await card.getByText('Ó wà', { exact: true }).waitFor();
+          await card.getByText('iṣu', { exact: true }).waitFor();
+        }
         await screenshot(page, `farmer-yo-${name}-${shown.shot}`);
         expect(await noSidewaysScroll(page), shown.path).toBe(true);
       }
