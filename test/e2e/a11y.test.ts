@@ -223,6 +223,8 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
               `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
           );
         expect(blocking, `${screen.path()} at ${width} px`).toEqual([]);
+        // Reflow (WCAG 1.4.10): nothing scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'page width').toBeLessThanOrEqual(width);
       }, 60_000);
     }
   }
