@@ -212,8 +212,16 @@ async function serve(): Promise<Variant[]> {
   });
   console.log(`baseline built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const dist = (name: FrontEnd) =>
+  // A copy taken now: someone rebuilding a front end during the run (webpack empties dist first) must
+  // not leave Lighthouse a missing page (NO_FCP) or measure two builds in one record.
+  const built = (name: FrontEnd) =>
     process.env.BENCH_FRONTEND_DIST ? path.resolve(process.env.BENCH_FRONTEND_DIST, name) : path.join(repo, 'frontends', name, 'dist');
+  const dist = (name: FrontEnd) => {
+    const copy = path.join(work, 'federated', name);
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.cpSync(built(name), copy, { recursive: true });
+    return copy;
+  };
   const federated: Record<FrontEnd, number> = {
     shell: await sirv(dist('shell'), true),
     landing: await sirv(dist('landing'), false),
@@ -389,9 +397,8 @@ function bundleSizes(): BenchRow[] {
   const rows: BenchRow[] = [];
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   for (const name of ['shell', 'landing', 'buyer', 'farmer'] as const) {
-    const dir = process.env.BENCH_FRONTEND_DIST
-      ? path.resolve(process.env.BENCH_FRONTEND_DIST, name)
-      : path.join(repo, 'frontends', name, 'dist');
+    // The copy the run measured (serve()).
+    const dir = path.join(work, 'federated', name);
     if (!fs.existsSync(dir)) continue;
     const scripts = fs.readdirSync(dir).filter((file) => file.endsWith('.js'));
     const size = (file: string, suffix: '.gz' | '.br') =>
@@ -457,8 +464,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     for (const { page, route } of pages) {
       for (const browser of browsers.filter((b) => b.page === page)) {
-        // One more try when Lighthouse saw no paint at all (NO_FCP): on the shared machine a load now and then
-        // starves; a second failure stops the run.
+        // One more try when Lighthouse saw no paint at all (NO_FCP); a second failure stops the run.
         const sample = await measure(browser, route).catch((error: unknown) => {
           console.warn(`run ${i + 1} ${browser.variant.name} ${route}: ${(error as Error).message}; measuring again`);
           return measure(browser, route);
@@ -546,7 +552,7 @@ try {
       `Lighthouse ${lighthouseVersion()} (default mobile settings: Moto G Power emulation, simulated slow 4G and 4× CPU) ` +
       `on the system Chromium (${CHROME_FLAGS.join(' ')}), ${RUNS} runs per page and build, interleaved, medians. ` +
       'Baseline: the same shell and pages built as ONE bundle without Module Federation (bench/one-bundle: the shell bootstrap with every exposed page imported directly), ' +
-      'built in this run; the federated build is frontends/<name>/dist as built. Both are served as app.sh serves the front ends (sirv, the shell with --single), each behind its own copy of the running gateway config. ' +
+      'built in this run; the federated build is frontends/<name>/dist as built (copied at the start of the run). Both are served as app.sh serves the front ends (sirv, the shell with --single), each behind its own copy of the running gateway config. ' +
       'Chromium maps localhost:8080 to the copy, so both keep the product origin (Keycloak, cookies, CSP). ' +
       '`/` is loaded as a guest; `/dashboard/buyer` by a buyer signed in beforehand (Keycloak SSO cookie; the page does its own silent check). ' +
       'Initial JS: every script transferred during the Lighthouse load (compressed bytes with headers: brotli, as Chromium asks for it), no interaction; budgets (issue 13) 150 KB on `/`, 170 KB on the feed. ' +
