@@ -1,7 +1,20 @@
 // Provides the shell contract (session, toasts, API client, auth) to the shell and every remote it mounts,
 // runs the Keycloak session, the first-login profile step and the Confirm Logout dialog.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createApiClient, createToastStore, setCounter, ShellProvider, ToastHost, type ShellAuth, type ShellContract } from '@tuber/ui';
+import {
+  createApiClient,
+  createToastStore,
+  getLocale,
+  loadCatalogue,
+  onLocaleChange,
+  setCounter,
+  ShellProvider,
+  ToastHost,
+  translate,
+  type ApiClient,
+  type ShellAuth,
+  type ShellContract,
+} from '@tuber/ui';
 import { forgetCart, localStorageOrNull } from './counters/cartCount.js';
 import { useShellCounters } from './counters/useShellCounters.js';
 import { LogoutDialog } from './layout/LogoutDialog.js';
@@ -14,6 +27,7 @@ import { createSessionStore, type SessionStore } from './session/keycloakSession
 import { ALREADY_SET_UP, createMyProfile, profileFailure } from './session/profileSetup.js';
 import { safeReturnPath } from './session/redirects.js';
 import { ShellChromeContext, type ProfileSetup, type ShellChrome } from './session/ShellChrome.js';
+import { shellCatalogue } from './i18n/catalogue.js';
 
 export const LOGGED_OUT = 'Logged out successfully';
 export const LOGIN_SUCCESSFUL = 'Login successful!';
@@ -23,9 +37,35 @@ export const LOGIN_SUCCESSFUL = 'Login successful!';
  * service worker's API answers and photos, issue 13): on Logout and endSession.
  */
 function forgetThisPersonsCart() {
-  forgetCart(localStorageOrNull());
+  const storage = localStorageOrNull();
+  forgetCart(storage);
   setCounter('cart', 0);
   void clearPrivateCaches();
+  // The farmer's unposted product drafts (farmer remote, issue 13) go too.
+  if (storage) {
+    const drafts = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key) => key?.startsWith('tuber.farmer.draft.'));
+    for (const key of drafts) if (key) storage.removeItem(key);
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A shell message in the chosen language, its catalogue loaded first (English if it cannot be). */
+async function say(id: string, values?: Record<string, string>): Promise<string> {
+  await loadCatalogue(shellCatalogue, getLocale()).catch(() => undefined);
+  return translate(shellCatalogue, id, values);
+}
+
+/**
+ * The account keeps the chosen language (issue 13, ADR 0044): Keycloak's pages and the e-mails follow
+ * it. Sent once a person is signed in and whenever they switch; a failure costs only the e-mails' language.
+ */
+function rememberLocale(api: ApiClient) {
+  // Offline (the remembered person, no token) it waits for the next sign-in.
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+  api
+    .put('/auth/me/locale', { locale: getLocale() })
+    .catch((error: unknown) => console.warn('the language could not be kept with the account', error));
 }
 
 export function ShellRoot({
@@ -52,12 +92,18 @@ export function ShellRoot({
   useEffect(() => {
     if (userId) void claimPrivateCaches(userId);
   }, [userId]);
+  // The account follows the language chosen here, at sign-in and at every switch.
+  useEffect(() => {
+    if (!userId) return;
+    rememberLocale(api);
+    return onLocaleChange(() => rememberLocale(api));
+  }, [api, userId]);
 
   const login = useCallback(
     (redirectTo?: string) => {
       store
         .login(safeReturnPath(redirectTo))
-        .catch((error: unknown) => toasts.error(`Error logging in: ${error instanceof Error ? error.message : String(error)}`));
+        .catch(async (error: unknown) => toasts.error(await say('toast.login-error', { message: messageOf(error) })));
     },
     [store, toasts],
   );
@@ -69,12 +115,12 @@ export function ShellRoot({
       if (!active || firstLoginHandled.current) return;
       firstLoginHandled.current = true;
       const current = store.getSnapshot();
-      if (store.loginError) toasts.error(`Error logging in: ${store.loginError}`);
+      if (store.loginError) toasts.error(await say('toast.login-error', { message: store.loginError }));
       if (!store.justSignedIn || current.status !== 'signed-in') {
         setProfileSetup('done');
         return;
       }
-      toasts.success(LOGIN_SUCCESSFUL);
+      toasts.success(getLocale() === 'en' ? LOGIN_SUCCESSFUL : await say('toast.login-successful'));
       if (!current.user.pendingProfile) {
         setProfileSetup('done');
         return;
@@ -112,13 +158,13 @@ export function ShellRoot({
   const confirmLogout = useCallback(async () => {
     setLogoutOpen(false);
     forgetThisPersonsCart();
-    keepForNextPage('success', LOGGED_OUT);
+    keepForNextPage('success', getLocale() === 'en' ? LOGGED_OUT : await say('toast.logged-out'));
     try {
       // Back to the landing page, where the toast shows: /login would hand straight over to Keycloak.
       await store.logout('/');
     } catch (error) {
       forgetKeptToast();
-      toasts.error(`Error logging out, ${error instanceof Error ? error.message : String(error)}`);
+      toasts.error(await say('toast.logout-error', { message: messageOf(error) }));
     }
   }, [store, toasts]);
 
@@ -136,7 +182,7 @@ export function ShellRoot({
         changeEmail: (options?: { redirectTo?: string }) =>
           void store
             .changeEmail?.(safeReturnPath(options?.redirectTo))
-            .catch((error: unknown) => toasts.error(`Error: ${error instanceof Error ? error.message : String(error)}`)),
+            .catch(async (error: unknown) => toasts.error(await say('toast.error', { message: messageOf(error) }))),
       }),
     }),
     [login, store, toasts],

@@ -56,6 +56,8 @@ export function SignupForm({ role }: { role: Role }) {
       phone: form.phone,
       password: form.password,
       confirm_password: form.confirm_password,
+      // The account keeps the language chosen here: Keycloak's pages and our e-mails follow it (ADR 0044).
+      locale,
     };
     const body =
       role === 'farmer'

@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     setSending(true);
     try {
-      const answer = await api.post<{ message?: string }>('/auth/password/forgot', { email });
+      const answer = await api.post<{ message?: string }>('/auth/password/forgot', { email, locale });
       toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.reset-link-sent'));
       setEmail('');
       redirect.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
