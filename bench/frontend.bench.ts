@@ -507,7 +507,7 @@ try {
       { label: `${title}: TBT`, value: ms(tbt), baseline: ms(m(base, (s) => s.tbt)), target: '≤ 200 ms', pass: tbt <= 200 },
       { label: `${title}: CLS`, value: cls.toFixed(3), baseline: m(base, (s) => s.cls).toFixed(3), target: '≤ 0.1', pass: cls <= 0.1 },
       {
-        label: `${title}: initial JS (gzip, transferred)`,
+        label: `${title}: initial JS (compressed, transferred)`,
         value: kb(js),
         baseline: kb(m(base, (s) => s.js)),
         target: `≤ ${jsBudgetKb} KB`,
