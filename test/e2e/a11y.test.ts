@@ -234,7 +234,7 @@ describe('toasts do not hide the page (issue 13)', () => {
   for (const width of WIDTHS) {
     const phone = width === 360;
     const height = phone ? 740 : 900;
-    it(`a burst of toasts at ${width} px shows ${phone ? 'the newest alone, at the top' : '3 at most, bottom right'}, clear of the heading and the button pressed`, async () => {
+    it(`a burst of toasts at ${width} px shows ${phone ? 'one at a time (the oldest first), at the top' : '3 at most, bottom right'}, clear of the heading and the button pressed`, async () => {
       const page = pages.get('buyer')!;
       await page.setViewportSize({ width, height });
       await page.goto(`${publicUrl}/dashboard/buyer/${productId}`);

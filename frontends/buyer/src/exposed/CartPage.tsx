@@ -367,7 +367,10 @@ export default function CartPage() {
   const sender = useSendRequests(checks, recheck);
   if (cart.length === 0) {
     return (
-      <section className={styles.page}>
+      <section className={styles.page} aria-labelledby="cart-title">
+        <h1 id="cart-title" className={styles.title}>
+          {t('cart.title')}
+        </h1>
         <div className={styles.emptyBox}>
           <p className={styles.empty}>{t('cart.empty')}</p>
           <Link to={FEED_ROUTE} className={buttonClass('primary')}>
