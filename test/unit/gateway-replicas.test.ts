@@ -1,7 +1,8 @@
 // The gateway in front of service replicas (docs/adr/0039): `gateway.sh print` renders the config the
 // local gateway runs. With REPLICAS=2 every service's upstream group lists both replicas (replica i on
 // the port + 100*i), with REPLICAS unset one; the API locations retry on the next replica, but never
-// send a POST or PATCH a replica already got (no `non_idempotent`). The retry rule is then run in a
+// send a POST or PATCH a replica already got (no `non_idempotent`) — except /api/profile/me, whose POST
+// and PATCH are safe to repeat (ADR 0039 addendum). The retry rule is then run in a
 // real nginx, in front of a replica that answers 503 and one that answers 200.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,12 +80,16 @@ describe('gateway upstreams for service replicas', () => {
     ).toThrow(/REPLICAS must be a whole number/);
   });
 
-  it('retries on the next replica for errors, timeouts, 502 and 503, and never re-sends a request a replica already got unless nginx may (no non_idempotent)', () => {
+  it('retries on the next replica for errors, timeouts, 502 and 503, and never re-sends a request a replica already got unless nginx may (non_idempotent only for my profile)', () => {
     const conf = render(2);
     const api = apiDirectives(conf);
     expect(api).toContain('proxy_next_upstream error timeout http_502 http_503;');
     expect(api.some((d) => /^proxy_next_upstream_tries [2-9];$/.test(d))).toBe(true);
-    expect(conf).not.toMatch(/^\s*proxy_next_upstream\b[^;]*non_idempotent/m);
+    // Sent again after a replica got it: only in the one location whose POST and PATCH are safe to repeat.
+    const resent = conf.split('\n').filter((line) => /^\s*proxy_next_upstream\b[^;]*non_idempotent/.test(line));
+    expect(resent).toHaveLength(1);
+    const profileMe = conf.slice(conf.indexOf('location = /api/profile/me {'));
+    expect(profileMe.slice(0, profileMe.indexOf('}'))).toMatch(/proxy_next_upstream error timeout http_502 http_503 non_idempotent;/);
     // Keep-alive needs HTTP/1.1 and no "Connection: close" towards the upstream.
     expect(conf).toMatch(/proxy_http_version 1\.1;/);
     expect(conf).toMatch(/proxy_set_header Connection "";/);
