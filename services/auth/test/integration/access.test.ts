@@ -1,6 +1,7 @@
-// Who may call the auth routes: all of them are for people who are not signed in (signing up,
-// resending the verification mail, resetting a forgotten password), so none asks for a token,
-// and a stale or forged one does not get in the way.
+// Who may call the auth routes: all but one are for people who are not signed in (signing up,
+// resending the verification mail, resetting a forgotten password), so they ask for no token, and a
+// stale or forged one does not get in the way. The one exception keeps a signed-in person's language
+// with the account (PUT /api/auth/me/locale, issue 13): without a valid token it answers 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authApp, clientAddress, uniqueEmail, type TestApp } from './support.js';
 
@@ -29,7 +30,7 @@ describe('auth route access', () => {
     }
   });
 
-  it('publishes no route that asks for a token', async () => {
+  it('publishes one route that asks for a token: the language kept with the account', async () => {
     const document = (await auth.app.inject({ method: 'GET', url: '/api/auth/openapi.json' })).json();
     const secured = Object.entries(document.paths as Record<string, Record<string, { security?: unknown[] }>>).flatMap(
       ([path, operations]) =>
@@ -37,7 +38,16 @@ describe('auth route access', () => {
           .filter(([, operation]) => (operation.security ?? []).length > 0)
           .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(secured).toEqual([]);
+    expect(secured).toEqual(['PUT /api/auth/me/locale']);
+    for (const authorization of [undefined, 'Bearer not-a-real-token']) {
+      const answer = await auth.app.inject({
+        method: 'PUT',
+        url: '/api/auth/me/locale',
+        payload: { locale: 'yo' },
+        headers: { 'x-forwarded-for': clientAddress(), ...(authorization ? { authorization } : {}) },
+      });
+      expect({ authorization, status: answer.statusCode }).toEqual({ authorization, status: 401 });
+    }
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(routes.map(([, url]) => url)));
   });
 });
