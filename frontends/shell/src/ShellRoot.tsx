@@ -33,15 +33,14 @@ export const LOGGED_OUT = 'Logged out successfully';
 export const LOGIN_SUCCESSFUL = 'Login successful!';
 
 /**
- * The next person on a shared phone does not get this one's cart (issue 12) nor what they saw offline (the
- * service worker's API answers and photos, issue 13): on Logout and endSession.
+ * The next person on a shared phone does not get this one's cart (issue 12), what they saw offline (the
+ * service worker's API answers and photos) nor a farmer's unposted drafts (issue 13): on Logout and endSession.
  */
-function forgetThisPersonsCart() {
+function forgetThisPersonsData() {
   const storage = localStorageOrNull();
   forgetCart(storage);
   setCounter('cart', 0);
   void clearPrivateCaches();
-  // The farmer's unposted product drafts (farmer remote, issue 13) go too.
   if (storage) {
     const drafts = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key) => key?.startsWith('tuber.farmer.draft.'));
     for (const key of drafts) if (key) storage.removeItem(key);
@@ -157,7 +156,7 @@ export function ShellRoot({
 
   const confirmLogout = useCallback(async () => {
     setLogoutOpen(false);
-    forgetThisPersonsCart();
+    forgetThisPersonsData();
     keepForNextPage('success', getLocale() === 'en' ? LOGGED_OUT : await say('toast.logged-out'));
     try {
       // Back to the landing page, where the toast shows: /login would hand straight over to Keycloak.
@@ -173,7 +172,7 @@ export function ShellRoot({
       login: (options) => login(options?.redirectTo),
       logout: () => setLogoutOpen(true),
       endSession: async () => {
-        forgetThisPersonsCart();
+        forgetThisPersonsData();
         await store.endSession();
       },
       onSessionEvent: (listener) => store.onEvent(listener),
