@@ -12,6 +12,7 @@ import {
   type StockFields,
   type TuberSize,
 } from '@tuber/ui';
+import { ageStep } from '@tuber/ui/age';
 import { tr, type T } from './t.js';
 
 /** A message id's part for a value with underscores ("bag_50kg" → "bag-50kg"): ids are lowercase words and hyphens. */
@@ -83,34 +84,12 @@ export function stockWords(product: StockFields, t: T = tr): Availability {
   return { kind: 'available', text: quantity === null ? null : t('stock.available', { quantity: quantityWords(quantity, unit, t) }) };
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-function calendarMonthsBetween(from: Date, to: Date): number {
-  let months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
-  const fromRest = from.getTime() - Date.UTC(from.getUTCFullYear(), from.getUTCMonth());
-  const toRest = to.getTime() - Date.UTC(to.getUTCFullYear(), to.getUTCMonth());
-  if (toRest < fromRest) months -= 1;
-  return months;
-}
-
 /** The short age of @tuber/ui's shortAge ("3 hrs ago"; on cards without "ago"), in the current language. */
 export function ageWords(timestamp: Date | string | number, options: { now?: Date; suffix?: boolean } = {}, t: T = tr): string {
-  const from = timestamp instanceof Date ? timestamp : new Date(timestamp);
-  if (Number.isNaN(from.getTime())) return String(timestamp);
-  const now = options.now ?? new Date();
-  const elapsed = now.getTime() - from.getTime();
-  if (elapsed < MINUTE) return t('age.now');
-  let age: string;
-  if (elapsed < HOUR) age = t('age.min', { count: Math.floor(elapsed / MINUTE) });
-  else if (elapsed < DAY) age = t('age.hr', { count: Math.floor(elapsed / HOUR) });
-  else {
-    const months = calendarMonthsBetween(from, now);
-    if (months < 1) age = t('age.day', { count: Math.floor(elapsed / DAY) });
-    else if (months < 12) age = t('age.mo', { count: months });
-    else age = t('age.yr', { count: Math.floor(months / 12) });
-  }
+  const step = ageStep(timestamp, options.now);
+  if (!step) return String(timestamp);
+  if (step.unit === 'now') return t('age.now');
+  const age = t(`age.${step.unit}`, { count: step.count });
   return options.suffix === false ? age : t('age.ago', { age });
 }
 

@@ -13,6 +13,7 @@ import {
   type SellingUnit,
   type TuberSize,
 } from '@tuber/ui';
+import { ageStep } from '@tuber/ui/age';
 import { tr } from './t.js';
 
 /** The page's language (one for the shell and every remote). */
@@ -81,28 +82,11 @@ export function statusText(status: ProductStatus, nextHarvest?: string | null): 
 
 export const sizeLabel = (size: TuberSize): string => tr(`size.${size}`);
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-function calendarMonthsBetween(from: Date, to: Date): number {
-  let months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
-  const fromRest = from.getTime() - Date.UTC(from.getUTCFullYear(), from.getUTCMonth());
-  const toRest = to.getTime() - Date.UTC(to.getUTCFullYear(), to.getUTCMonth());
-  if (toRest < fromRest) months -= 1;
-  return months;
-}
+const AGE_IDS = { min: 'age.minutes', hr: 'age.hours', day: 'age.days', mo: 'age.months', yr: 'age.years' } as const;
 
 /** A card's short age without "ago" ("5 min", "3 hrs", "2 mo"), the thresholds of @tuber/ui's shortAge. */
 export function shortAgeText(timestamp: string | number | Date, now: Date = new Date()): string {
-  const from = timestamp instanceof Date ? timestamp : new Date(timestamp);
-  if (Number.isNaN(from.getTime())) return '';
-  const elapsed = now.getTime() - from.getTime();
-  if (elapsed < MINUTE) return tr('age.just_now');
-  if (elapsed < HOUR) return tr('age.minutes', { count: Math.floor(elapsed / MINUTE) });
-  if (elapsed < DAY) return tr('age.hours', { count: Math.floor(elapsed / HOUR) });
-  const months = calendarMonthsBetween(from, now);
-  if (months < 1) return tr('age.days', { count: Math.floor(elapsed / DAY) });
-  if (months < 12) return tr('age.months', { count: months });
-  return tr('age.years', { count: Math.floor(months / 12) });
+  const step = ageStep(timestamp, now);
+  if (!step) return '';
+  return step.unit === 'now' ? tr('age.just_now') : tr(AGE_IDS[step.unit], { count: step.count });
 }

@@ -1,6 +1,7 @@
 // Short relative ages for product cards and details: "5 min ago", "1 hr", "3 hrs ago", "2 mo", "1 yr", "4 yrs ago".
 // Written by hand rather than with date-fns: the spec's abbreviations would need string surgery on
 // formatDistance output ("about 3 hours" → "3 hrs") anyway, and these few thresholds are easy to test.
+import { ageStep, type AgeUnit } from './age-step.js';
 
 export interface AgeOptions {
   /** The clock to measure against; defaults to now. */
@@ -9,39 +10,21 @@ export interface AgeOptions {
   suffix?: boolean;
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-function calendarMonthsBetween(from: Date, to: Date): number {
-  let months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
-  const fromRest = from.getTime() - Date.UTC(from.getUTCFullYear(), from.getUTCMonth());
-  const toRest = to.getTime() - Date.UTC(to.getUTCFullYear(), to.getUTCMonth());
-  if (toRest < fromRest) months -= 1; // the last month is not complete yet
-  return months;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+const ENGLISH: Record<Exclude<AgeUnit, 'now'>, (count: number) => string> = {
+  min: (count) => `${count} min`,
+  hr: (count) => plural(count, 'hr', 'hrs'),
+  day: (count) => plural(count, 'day', 'days'),
+  mo: (count) => `${count} mo`,
+  yr: (count) => plural(count, 'yr', 'yrs'),
+};
 
 /** The age of a timestamp in the product's short words, e.g. shortAge('2024-01-01T00:00:00Z') → "2 yrs ago". */
 export function shortAge(timestamp: Date | string | number, options: AgeOptions = {}): string {
-  const from = timestamp instanceof Date ? timestamp : new Date(timestamp);
-  if (Number.isNaN(from.getTime())) throw new RangeError(`not a timestamp: ${String(timestamp)}`);
-  const now = options.now ?? new Date();
-  const elapsed = now.getTime() - from.getTime();
-  // Clock skew can put a fresh product slightly in the future.
-  if (elapsed < MINUTE) return 'just now';
-
-  let age: string;
-  if (elapsed < HOUR) age = `${Math.floor(elapsed / MINUTE)} min`;
-  else if (elapsed < DAY) age = plural(Math.floor(elapsed / HOUR), 'hr', 'hrs');
-  else {
-    const months = calendarMonthsBetween(from, now);
-    if (months < 1) age = plural(Math.floor(elapsed / DAY), 'day', 'days');
-    else if (months < 12) age = `${months} mo`;
-    else age = plural(Math.floor(months / 12), 'yr', 'yrs');
-  }
+  const step = ageStep(timestamp, options.now);
+  if (!step) throw new RangeError(`not a timestamp: ${String(timestamp)}`);
+  if (step.unit === 'now') return 'just now';
+  const age = ENGLISH[step.unit](step.count);
   return options.suffix === false ? age : `${age} ago`;
 }
