@@ -1,17 +1,15 @@
-// The browser's session with Keycloak (keycloak-js, OIDC code + PKCE S256): a silent check on load,
-// refresh before expiry, recovery when the tab becomes visible again, and the spec's session events.
-// React reads it through useSyncExternalStore; the API client asks it for a fresh token.
-import Keycloak from 'keycloak-js';
+// The browser's session with Keycloak (keycloak-js, OIDC code + PKCE S256): a silent check on load when
+// a session may exist, refresh before expiry, recovery when the tab becomes visible again, and the spec's
+// session events. React reads it through useSyncExternalStore; the API client asks it for a fresh token.
+// keycloak-js itself is a lazy chunk (keycloakLoader.ts): a guest's public page never downloads it.
+import type Keycloak from 'keycloak-js';
 import { getLocale, translate, type SessionEvent, type ShellSession } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
+import { loadKeycloak, prefetchKeycloak, prefetchOnLoginIntent, type KeycloakClass } from './keycloakLoader.js';
 import { CALLBACK_PATH, rememberReturnPath, takeLoginCallback } from './loginCallback.js';
+import { LOGIN_STARTED, WAS_SIGNED_IN, sessionMayExist } from './sessionHint.js';
 import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, REFRESH_RETRY_MS, refreshDelayMs, shouldRetryRefresh } from './timing.js';
-
-// Keycloak knows one sign-in callback URI (docs/adr/0018). Coming back on it, the page the user
-// wanted takes its place before the router reads the address (this module is imported before the
-// router is made), keeping Keycloak's answer in the fragment for keycloak-js.
-if (typeof window !== 'undefined') takeLoginCallback();
 
 export interface OidcSettings {
   url: string;
@@ -42,7 +40,6 @@ export interface SessionStore {
   markProfileReady(): void;
 }
 
-const LOGIN_STARTED = 'tuber:login-started';
 const PROFILE_READY = 'tuber:profile-ready:';
 
 function storage(): Storage | null {
@@ -53,9 +50,8 @@ function storage(): Storage | null {
   }
 }
 
-/** Whether this browser's last session was signed in: a layout hint for the next page load (ShellSession). */
-const WAS_SIGNED_IN = 'tuber:was-signed-in';
-
+// WAS_SIGNED_IN (localStorage) is the layout hint for the next page load (ShellSession's `expected`) and
+// tells start() that a session may exist (sessionHint.ts).
 function lastingStorage(): Storage | null {
   try {
     return window.localStorage;
@@ -64,9 +60,35 @@ function lastingStorage(): Storage | null {
   }
 }
 
+/** Whether this page load may find a Keycloak session (the hint, a login under way, a signed-in area). */
+function mayHaveSession(): boolean {
+  return sessionMayExist({
+    url: new URL(window.location.href),
+    wasSignedIn: Boolean(lastingStorage()?.getItem(WAS_SIGNED_IN)),
+    loginStarted: Boolean(storage()?.getItem(LOGIN_STARTED)),
+  });
+}
+
+if (typeof window !== 'undefined') {
+  // Keycloak knows one sign-in callback URI (docs/adr/0018). Coming back on it, the page the user
+  // wanted takes its place before the router reads the address (this module is imported before the
+  // router is made), keeping Keycloak's answer in the fragment for keycloak-js.
+  takeLoginCallback();
+  // When this load will need keycloak-js, its download starts now, while the page renders, rather than
+  // when start() runs after the first render. /login hands over to Keycloak at once: it needs it too.
+  if (mayHaveSession() || window.location.pathname === '/login') prefetchKeycloak();
+}
+
 export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = defaultSettings): SessionStore {
   let session: ShellSession = { status: 'loading', expected: lastingStorage()?.getItem(WAS_SIGNED_IN) ? 'signed-in' : 'anonymous' };
   let keycloak: Keycloak | null = null;
+  /** keycloak-js's class, once downloaded (always, when `keycloak` is set). */
+  let KeycloakCtor: KeycloakClass | null = null;
+  /** The silent check of start(), while it runs: a login asked for meanwhile uses its Keycloak. */
+  let checking: Promise<void> | null = null;
+  /** A guest's Keycloak being made for a redirect (login, logout), shared by calls that overlap. */
+  let forRedirect: Promise<Keycloak> | null = null;
+  let stopLoginPrefetch: (() => void) | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let justSignedIn = false;
   let loginError: string | null = null;
@@ -76,10 +98,14 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: SessionEvent) => void>();
 
-  const set = (next: ShellSession) => {
+  /**
+   * `keepHint`: anonymous only because Keycloak could not be asked (settings, keycloak-js or the silent check
+   * failed): the hint stays, so the next page load checks again instead of taking the person for a guest.
+   */
+  const set = (next: ShellSession, { keepHint = false } = {}) => {
     session = next;
     if (next.status === 'signed-in') lastingStorage()?.setItem(WAS_SIGNED_IN, '1');
-    if (next.status === 'anonymous') lastingStorage()?.removeItem(WAS_SIGNED_IN);
+    if (next.status === 'anonymous' && !keepHint) lastingStorage()?.removeItem(WAS_SIGNED_IN);
     listeners.forEach((listener) => listener());
   };
   const emit = (event: SessionEvent) => eventListeners.forEach((listener) => listener(event));
@@ -87,12 +113,12 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   const profileReady = (sub: string | undefined) => Boolean(sub && storage()?.getItem(PROFILE_READY + sub));
 
   /** Builds the session from the current token; reports USER_UPDATED when an existing user changed. */
-  function applyToken(event: SessionEvent | null) {
+  function applyToken(event: SessionEvent | null, { keepHint = false } = {}) {
     const claims = keycloak?.tokenParsed as TuberClaims | undefined;
     const user = keycloak?.authenticated && claims ? userFromClaims(claims, { profileReady: profileReady(claims.sub) }) : null;
     const before = session.status === 'signed-in' ? session.user : null;
     if (!user) {
-      if (session.status !== 'anonymous') set({ status: 'anonymous' });
+      if (session.status !== 'anonymous') set({ status: 'anonymous' }, { keepHint });
       if (event) emit(event);
       return;
     }
@@ -163,7 +189,8 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   }
 
   function newKeycloak(oidc: OidcSettings): Keycloak {
-    const kc = new Keycloak({ url: oidc.url, realm: oidc.realm, clientId: oidc.client_id });
+    if (!KeycloakCtor) throw new Error('keycloak-js is not loaded');
+    const kc = new KeycloakCtor({ url: oidc.url, realm: oidc.realm, clientId: oidc.client_id });
     kc.onAuthRefreshSuccess = () => {
       if (kc === keycloak) applyToken('TOKEN_REFRESHED');
     };
@@ -191,6 +218,76 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       checkLoginIframe: false,
       messageReceiveTimeout: 8_000,
     };
+  }
+
+  /**
+   * The silent check of a page load that may find a session (what start() always did before keycloak-js
+   * became lazy). keycloak-js downloads while the settings are read (and usually started with the page).
+   */
+  async function checkSession(): Promise<void> {
+    const library = loadKeycloak();
+    library.catch(() => undefined); // a failure is handled below, once the settings are in
+    let oidc: OidcSettings;
+    try {
+      oidc = await fetchSettings();
+      KeycloakCtor = await library;
+    } catch (error) {
+      console.error('[shell] sign-in settings or keycloak-js unavailable; continuing as a guest', error);
+      set({ status: 'anonymous' }, { keepHint: true });
+      emit('INITIAL_SESSION');
+      return;
+    }
+    settings = oidc;
+    const kc = newKeycloak(oidc);
+    keycloak = kc;
+    let checked = true;
+    try {
+      await kc.init(initOptions());
+    } catch (error) {
+      checked = false;
+      console.error('[shell] Keycloak silent check failed; continuing as a guest', error);
+    }
+    const started = storage()?.getItem(LOGIN_STARTED);
+    storage()?.removeItem(LOGIN_STARTED);
+    justSignedIn = Boolean(started && kc.authenticated);
+    if (started && !kc.authenticated && callbackError) loginError = callbackError;
+    applyToken(justSignedIn ? 'SIGNED_IN' : 'INITIAL_SESSION', { keepHint: !checked });
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', onVisible);
+  }
+
+  /**
+   * This page's Keycloak, for a redirect to it (login, logout). A guest's page never made one: keycloak-js
+   * and the settings are fetched now, and it is initialised without onLoad (no silent check: the redirect
+   * that follows is the check). `checked`: Keycloak was just found available (the settings were read now).
+   */
+  async function keycloakForRedirect(): Promise<{ kc: Keycloak; checked: boolean }> {
+    if (checking) await checking.catch(() => undefined);
+    if (keycloak) return { kc: keycloak, checked: false };
+    forRedirect ??= (async () => {
+      const library = loadKeycloak();
+      library.catch(() => undefined); // signInAvailable's message comes first when both fail
+      const oidc = await signInAvailable();
+      try {
+        KeycloakCtor = await library;
+      } catch (error) {
+        console.error('[shell] keycloak-js could not be downloaded', error);
+        throw new Error(signInUnavailable());
+      }
+      settings = oidc;
+      const kc = newKeycloak(oidc);
+      try {
+        await kc.init({ pkceMethod: 'S256', checkLoginIframe: false, messageReceiveTimeout: 8_000 });
+      } catch (error) {
+        console.error('[shell] Keycloak could not be set up for sign-in', error);
+        throw new Error(signInUnavailable());
+      }
+      keycloak ??= kc;
+      return keycloak;
+    })().finally(() => {
+      forRedirect = null;
+    });
+    return { kc: await forRedirect, checked: true };
   }
 
   function signedOutHere() {
@@ -226,38 +323,34 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     async start() {
-      try {
-        settings = await fetchSettings();
-      } catch (error) {
-        console.error('[shell] sign-in settings unavailable; continuing as a guest', error);
+      if (!mayHaveSession()) {
+        // A guest on a public page (no hint, no login under way, not a signed-in area): no keycloak-js and no
+        // silent check-sso (a hidden iframe round trip to Keycloak) on the first load (issue 13). The price:
+        // someone with a live Keycloak SSO cookie but no hint (site storage cleared, another browser profile's
+        // cookie) shows as a guest on public pages until they press Login, which then signs them in without
+        // a password form, or until they open a signed-in area, which checks.
         set({ status: 'anonymous' });
         emit('INITIAL_SESSION');
+        stopLoginPrefetch ??= prefetchOnLoginIntent();
         return;
       }
-      const kc = newKeycloak(settings);
-      keycloak = kc;
+      const run = checkSession();
+      checking = run;
       try {
-        await kc.init(initOptions());
-      } catch (error) {
-        console.error('[shell] Keycloak silent check failed; continuing as a guest', error);
+        await run;
+      } finally {
+        if (checking === run) checking = null;
       }
-      const started = storage()?.getItem(LOGIN_STARTED);
-      storage()?.removeItem(LOGIN_STARTED);
-      justSignedIn = Boolean(started && kc.authenticated);
-      if (started && !kc.authenticated && callbackError) loginError = callbackError;
-      applyToken(justSignedIn ? 'SIGNED_IN' : 'INITIAL_SESSION');
-      document.addEventListener('visibilitychange', onVisible);
-      window.addEventListener('focus', onVisible);
     },
 
     async login(redirectTo) {
-      if (!keycloak) throw new Error(signInUnavailable());
+      const { kc, checked } = await keycloakForRedirect();
       // Keycloak may have gone since the page loaded: say so here rather than hand over to an error page.
-      await signInAvailable();
+      if (!checked) await signInAvailable();
       storage()?.setItem(LOGIN_STARTED, String(Date.now()));
       rememberReturnPath(redirectTo);
       // Keycloak's pages follow the product's language (ui_locales; Keycloak keeps it in its locale cookie).
-      await keycloak.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href, locale: getLocale() });
+      await kc.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href, locale: getLocale() });
     },
 
     async changeEmail(redirectTo) {
@@ -274,9 +367,14 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     async logout(redirectTo) {
-      if (!keycloak) throw new Error(translate(shellCatalogue, 'session.unavailable'));
+      let kc: Keycloak;
+      try {
+        ({ kc } = await keycloakForRedirect());
+      } catch {
+        throw new Error(translate(shellCatalogue, 'session.unavailable'));
+      }
       clearTimeout(refreshTimer);
-      await keycloak.logout({ redirectUri: new URL(redirectTo, window.location.origin).href });
+      await kc.logout({ redirectUri: new URL(redirectTo, window.location.origin).href });
     },
 
     async endSession() {
@@ -319,15 +417,22 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
 /** The auth service's words when Keycloak does not answer (503 from /api/auth/oidc). */
 const signInUnavailable = () => translate(shellCatalogue, 'session.unavailable-retry');
 
-/** Rejects with a message a person can act on when Keycloak does not answer right now (issue 10, R5). */
-async function signInAvailable(): Promise<void> {
+/**
+ * The sign-in settings, read afresh; rejects with a message a person can act on when Keycloak does not
+ * answer right now (issue 10, R5).
+ */
+async function signInAvailable(): Promise<OidcSettings> {
   let response: Response;
   try {
     response = await fetch('/api/auth/oidc', { cache: 'no-store', signal: AbortSignal.timeout(8_000) });
   } catch {
     throw new Error(signInUnavailable());
   }
-  if (response.ok) return;
+  if (response.ok) {
+    const settings = (await response.json().catch(() => null)) as OidcSettings | null;
+    if (!settings?.url || !settings.realm || !settings.client_id) throw new Error(signInUnavailable());
+    return settings;
+  }
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
   throw new Error(response.status === 503 && typeof body?.message === 'string' ? body.message : signInUnavailable());
 }
