@@ -11,6 +11,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { CATALOGUE_FILE } from './messages-loader.js';
 
 const uiBuildDir = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -22,6 +23,20 @@ const require = createRequire(import.meta.url);
 function reactRouterProductionAliases(): Record<string, string> {
   const production = path.join(path.dirname(require.resolve('react-router')), '..', 'production');
   return { 'react-router$': path.join(production, 'index.mjs'), 'react-router/dom$': path.join(production, 'dom-export.mjs') };
+}
+
+/**
+ * Production bundles carry no ICU message parser (docs/adr/0046-precompiled-messages.md): every catalogue is
+ * compiled to ASTs at build time (messages-loader.ts), so intl-messageformat's import of the parser is
+ * pointed at the parser package's own no-parser build (the AST helpers and type guards the formatter
+ * needs, and a parse() that throws). The parser and the number/date skeleton parser drop out. Resolved from
+ * where intl-messageformat is, so it is the copy intl-messageformat would import. That package is ES
+ * modules only (no lib/ or CommonJS build to alias as well); `$` keeps deep imports (e.g. the printer) as
+ * they are.
+ */
+function noMessageParserAlias(): Record<string, string> {
+  const fromFormatter = createRequire(require.resolve('intl-messageformat'));
+  return { '@formatjs/icu-messageformat-parser$': fromFormatter.resolve('@formatjs/icu-messageformat-parser/no-parser.js') };
 }
 
 export interface FrontEndOptions {
@@ -149,7 +164,7 @@ export function frontEndConfig(options: FrontEndOptions) {
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         // Workspace packages resolve to their TypeScript sources.
         conditionNames: ['@tuber/source', '...'],
-        alias: production ? reactRouterProductionAliases() : {},
+        alias: production ? { ...reactRouterProductionAliases(), ...noMessageParserAlias() } : {},
       },
       module: {
         rules: [
@@ -187,6 +202,9 @@ export function frontEndConfig(options: FrontEndOptions) {
               },
             ],
           },
+          // The catalogues (src/i18n/<language>.json, not review.json) of this and any other front end in
+          // the build become ASTs; in development too, so both modes run the same messages.
+          { test: CATALOGUE_FILE, exclude: /node_modules/, use: path.join(uiBuildDir, 'messages-loader.cjs') },
           { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset' },
         ],
       },

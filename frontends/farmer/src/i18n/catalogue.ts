@@ -1,5 +1,6 @@
 // The farmer remote's messages (issue 13): English bundled, the other four languages loaded on demand, each
 // its own chunk. Ids are `<area>.<thing>`; review.json says which translations a native speaker should check.
+// The build compiles each to ASTs (docs/adr/0046-precompiled-messages.md).
 import { defineCatalogue, type Messages, type OtherLocale } from '@tuber/ui';
 import en from './en.json';
 

@@ -2,13 +2,16 @@
 // English ships in the bundle; other languages load on demand. A key missing in the chosen language
 // falls back to English and is recorded (globalThis.__tuberMissingKeys, a console warning once per key)
 // so browser tests can fail on it; a key missing in English shows its id.
+// Messages arrive as ASTs compiled at build time (build/messages-loader.ts, docs/adr/0046): production
+// bundles carry no ICU parser. Strings still work where there is one (development, Node tests).
 import { IntlMessageFormat } from 'intl-messageformat';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { messageFormatters } from './format.js';
 import { type Locale, regionalTag } from './locales.js';
+import { type CompiledMessage, type Messages, isMessage, isPlainText } from './messages.js';
 import { getLocale, notifyI18n, onLocaleChange, subscribeI18n } from './store.js';
 
-export type Messages = Record<string, string>;
+export type { CompiledMessage, Messages };
 export type OtherLocale = Exclude<Locale, 'en'>;
 export type MessageValues = Record<string, string | number | Date>;
 
@@ -108,10 +111,38 @@ export function defineCatalogue(remote: string, en: Messages, load: Catalogue['l
   return catalogue;
 }
 
-function compiled(catalogue: Catalogue, locale: Locale, id: string, message: string): IntlMessageFormat | null {
+let parser: boolean | undefined;
+/**
+ * Whether this page's intl-messageformat can parse strings. Production builds alias the parser to its
+ * no-parser build (build/webpack.ts), whose parse() throws; asked once, only when a string needs parsing.
+ */
+function hasParser(): boolean {
+  if (parser === undefined) {
+    try {
+      new IntlMessageFormat('{probe}', 'en');
+      parser = true;
+    } catch {
+      parser = false;
+    }
+  }
+  return parser;
+}
+
+function compiled(catalogue: Catalogue, locale: Locale, id: string, message: string | CompiledMessage): IntlMessageFormat | null {
   const state = stateOf(catalogue);
   const key = `${locale}\u0000${id}`;
   if (state.compiled.has(key)) return state.compiled.get(key)!;
+  if (typeof message === 'string' && !hasParser()) {
+    // A remote built before its catalogues were compiled, mounted by a shell built without the parser
+    // (the wrong deployment order, docs/adr/0046): its ICU strings cannot be read here. Broken-message
+    // fallback for each, one warning for the catalogue.
+    warnOnce(
+      `${catalogue.remote}:uncompiled`,
+      `${catalogue.remote}: messages are ICU strings but this page has no ICU parser; rebuild ${catalogue.remote} (its catalogues are compiled at build time)`,
+    );
+    state.compiled.set(key, null);
+    return null;
+  }
   let format: IntlMessageFormat | null;
   try {
     // ignoreTag: "<" and ">" in copy are text, not markup.
@@ -127,7 +158,15 @@ function compiled(catalogue: Catalogue, locale: Locale, id: string, message: str
   return format;
 }
 
-function formatted(catalogue: Catalogue, locale: Locale, id: string, message: string, values?: MessageValues): string | null {
+function formatted(
+  catalogue: Catalogue,
+  locale: Locale,
+  id: string,
+  message: string | CompiledMessage,
+  values?: MessageValues,
+): string | null {
+  // Plain text is its own output: no parser, no formatter (most messages, and all of them the build kept as strings).
+  if (typeof message === 'string' && isPlainText(message)) return message;
   const format = compiled(catalogue, locale, id, message);
   if (!format) return null;
   try {
@@ -146,7 +185,7 @@ export function translateIn(catalogue: Catalogue, locale: Locale, id: string, va
     // Not loaded yet (or could not be): English meanwhile, not a missing key.
     if (messages) {
       const message = messages[id];
-      if (typeof message !== 'string') recordMissing(catalogue.remote, locale, id);
+      if (!isMessage(message)) recordMissing(catalogue.remote, locale, id);
       else {
         const out = formatted(catalogue, locale, id, message, values);
         if (out !== null) return out;
@@ -154,11 +193,29 @@ export function translateIn(catalogue: Catalogue, locale: Locale, id: string, va
     }
   }
   const english = catalogue.en[id];
-  if (typeof english !== 'string') {
+  if (!isMessage(english)) {
     recordMissing(catalogue.remote, 'en', id);
     return id;
   }
-  return formatted(catalogue, 'en', id, english, values) ?? english;
+  return formatted(catalogue, 'en', id, english, values) ?? (typeof english === 'string' ? english : roughText(english));
+}
+
+/**
+ * The last resort for an English message that cannot be formatted (a value missing): its text with each
+ * argument as {name} and a plural or select by its "other" case, as the ICU string would have read.
+ */
+function roughText(ast: CompiledMessage): string {
+  return ast
+    .map((element) => {
+      if (element.type === 0) return element.value;
+      if (element.type === 7) return '#';
+      if ('options' in element) {
+        const other = element.options['other'];
+        return other ? roughText(other.value) : `{${element.value}}`;
+      }
+      return 'value' in element ? `{${element.value}}` : '';
+    })
+    .join('');
 }
 
 /** Outside React: the message in the current language. */

@@ -1,6 +1,8 @@
-// For the catalogue test (test/unit/i18n-catalogues.test.ts): what an ICU message asks for, read with the
-// same parser the facade uses at runtime. Not exported from @tuber/ui (no page needs it).
+// For the catalogue tests (test/unit/i18n-*.test.ts): what an ICU message asks for, read with the same
+// parser and options the build compiles catalogues with (build/messages-loader.ts). Not exported from
+// @tuber/ui (no page needs it).
 import { IntlMessageFormat } from 'intl-messageformat';
+import type { CompiledMessage } from './messages.js';
 
 interface Element {
   type: number;
@@ -24,10 +26,12 @@ function walk(elements: Element[], found: Map<string, string>): void {
   }
 }
 
-/** The arguments of an ICU message, "name:kind" sorted (kind: argument, number, date, time, select, plural).
- *  Throws when the message is not valid ICU. */
-export function messageArguments(message: string, locale = 'en-NG'): string[] {
-  const ast = new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).getAst() as unknown as Element[];
+/** The arguments of an ICU message or of its precompiled AST, "name:kind" sorted (kind: argument, number,
+ *  date, time, select, plural). Throws when the message is not valid ICU. */
+export function messageArguments(message: string | CompiledMessage, locale = 'en-NG'): string[] {
+  const ast = (typeof message === 'string'
+    ? new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).getAst()
+    : message) as unknown as Element[];
   const found = new Map<string, string>();
   walk(ast, found);
   return [...found].map(([name, kind]) => `${name}:${kind}`).sort();

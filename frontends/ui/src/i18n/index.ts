@@ -10,6 +10,7 @@ export {
   translateIn,
   useT,
   type Catalogue,
+  type CompiledMessage,
   type MessageValues,
   type Messages,
   type OtherLocale,
