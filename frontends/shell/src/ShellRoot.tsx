@@ -23,9 +23,10 @@ import { OfflineBar } from './offline/OfflineBar.js';
 import { withOfflineSession } from './offline/offlineSession.js';
 import { claimPrivateCaches, clearPrivateCaches } from './offline/privateCaches.js';
 import { forgetKeptToast, keepForNextPage, showKeptToast } from './session/flash.js';
-import { createSessionStore, type SessionStore } from './session/keycloakSession.js';
+import type { SessionStore } from './session/keycloakSession.js';
 import { ALREADY_SET_UP, createMyProfile, profileFailure } from './session/profileSetup.js';
 import { safeReturnPath } from './session/redirects.js';
+import { appSessionStore, startingOnce } from './appSession.js';
 import { ShellChromeContext, type ProfileSetup, type ShellChrome } from './session/ShellChrome.js';
 import { shellCatalogue } from './i18n/catalogue.js';
 
@@ -79,7 +80,8 @@ export function ShellRoot({
 }) {
   const [toasts] = useState(() => createToastStore());
   // Offline, the person last signed in on this browser stays signed in (without a token) to see what was kept.
-  const [store] = useState(() => withOfflineSession(givenStore ?? createSessionStore()));
+  // The page's store was started by bootstrap.tsx already (appSession.ts); a given store (tests) starts here.
+  const [store] = useState(() => (givenStore ? startingOnce(withOfflineSession(givenStore)) : appSessionStore()));
   const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const [api] = useState(() => createApiClient({ baseUrl: '/api', getAccessToken: () => store.accessToken(), fetch: networkAwareFetch }));
   const [profileSetup, setProfileSetup] = useState<ProfileSetup>('idle');

@@ -3,6 +3,7 @@
 // session events. React reads it through useSyncExternalStore; the API client asks it for a fresh token.
 // keycloak-js itself is a lazy chunk (keycloakLoader.ts): a guest's public page never downloads it.
 import type Keycloak from 'keycloak-js';
+import type { KeycloakConfig } from 'keycloak-js';
 import { getLocale, translate, type SessionEvent, type ShellSession } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
@@ -190,7 +191,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
 
   function newKeycloak(oidc: OidcSettings): Keycloak {
     if (!KeycloakCtor) throw new Error('keycloak-js is not loaded');
-    const kc = new KeycloakCtor({ url: oidc.url, realm: oidc.realm, clientId: oidc.client_id });
+    const kc = new KeycloakCtor(keycloakConfig(oidc));
     kc.onAuthRefreshSuccess = () => {
       if (kc === keycloak) applyToken('TOKEN_REFRESHED');
     };
@@ -412,6 +413,32 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       applyToken(null);
     },
   };
+}
+
+/**
+ * Keycloak behind the gateway on the page's own origin (the local stack, compose and the Helm chart all put it
+ * at /auth): its cookies are first-party, so keycloak-js's third-party-cookie probe — two hidden pages loaded one
+ * after the other before every silent check — can only answer "supported". Naming the endpoints (keycloak-js's
+ * `oidcProvider` form) skips the probe; that saves the feed's first load two round trips. A Keycloak on another
+ * origin keeps the realm form and its probe (blocked third-party cookies then turn the silent check off).
+ */
+export function keycloakConfig(oidc: OidcSettings, pageOrigin = window.location.origin): KeycloakConfig {
+  const server = new URL(oidc.url, pageOrigin);
+  if (server.origin !== pageOrigin) return { url: oidc.url, realm: oidc.realm, clientId: oidc.client_id };
+  const base = `${server.href.replace(/\/$/, '')}/realms/${encodeURIComponent(oidc.realm)}`;
+  const endpoints = `${base}/protocol/openid-connect`;
+  // keycloak-js 26 reads `oidcProvider` (lib/keycloak.js loadConfig) but its type declarations omit it.
+  const named = {
+    clientId: oidc.client_id,
+    oidcProvider: {
+      issuer: base,
+      authorization_endpoint: `${endpoints}/auth`,
+      token_endpoint: `${endpoints}/token`,
+      end_session_endpoint: `${endpoints}/logout`,
+      userinfo_endpoint: `${endpoints}/userinfo`,
+    },
+  };
+  return named as unknown as KeycloakConfig;
 }
 
 /** The auth service's words when Keycloak does not answer (503 from /api/auth/oidc). */
