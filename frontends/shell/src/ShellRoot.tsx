@@ -1,6 +1,6 @@
 // Provides the shell contract (session, toasts, API client, auth) to the shell and every remote it mounts,
 // runs the Keycloak session, the first-login profile step and the Confirm Logout dialog.
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   createApiClient,
   createToastStore,
@@ -14,6 +14,7 @@ import {
   type ApiClient,
   type ShellAuth,
   type ShellContract,
+  type ShellSession,
 } from '@tuber/ui';
 import { forgetCart, localStorageOrNull } from './counters/cartCount.js';
 import { useShellCounters } from './counters/useShellCounters.js';
@@ -68,6 +69,23 @@ function rememberLocale(api: ApiClient) {
     .catch((error: unknown) => console.warn('the language could not be kept with the account', error));
 }
 
+/**
+ * The session as the page shows it. The sign-in check's answer re-renders nearly everything (the dashboard and
+ * its page mount then), so it is rendered as a transition: React works in slices and lets taps through,
+ * instead of one long task after Keycloak answers (issue 13: total blocking time on the feed). A sign-out or a
+ * refresh shows just as soon (a transition of a few milliseconds when nothing else is rendering).
+ */
+function useSessionSnapshot(store: SessionStore): ShellSession {
+  const [session, setSession] = useState(store.getSnapshot);
+  useEffect(() => {
+    const update = () => startTransition(() => setSession(store.getSnapshot()));
+    // A change between the first render and this subscription.
+    update();
+    return store.subscribe(update);
+  }, [store]);
+  return session;
+}
+
 export function ShellRoot({
   children,
   store: givenStore,
@@ -82,7 +100,7 @@ export function ShellRoot({
   // Offline, the person last signed in on this browser stays signed in (without a token) to see what was kept.
   // The page's store was started by bootstrap.tsx already (appSession.ts); a given store (tests) starts here.
   const [store] = useState(() => (givenStore ? startingOnce(withOfflineSession(givenStore)) : appSessionStore()));
-  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const session = useSessionSnapshot(store);
   const [api] = useState(() => createApiClient({ baseUrl: '/api', getAccessToken: () => store.accessToken(), fetch: networkAwareFetch }));
   const [profileSetup, setProfileSetup] = useState<ProfileSetup>('idle');
   const [logoutOpen, setLogoutOpen] = useState(false);
