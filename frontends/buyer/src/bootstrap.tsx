@@ -2,7 +2,7 @@
 // exposed pages on the shell's own routes, in <StandaloneShell>.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider } from '@tuber/ui/router';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from '@tuber/ui/router';
 import { StandaloneShell } from '@tuber/ui';
 import BuyerProfilePage from './exposed/BuyerProfilePage.js';
 import CartPage from './exposed/CartPage.js';
@@ -12,7 +12,7 @@ import RequestsPage from './exposed/RequestsPage.js';
 import { DevSession } from './standalone/DevSession.js';
 import { StandaloneNav } from './standalone/StandaloneNav.js';
 
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <StandaloneNav />,
     children: [
@@ -25,7 +25,12 @@ const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/dashboard/buyer" replace /> },
     ],
   },
-]);
+];
+
+// The declarative router, as in the shell (docs/adr/0048).
+function Pages() {
+  return useRoutes(routes);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -33,7 +38,9 @@ createRoot(container).render(
   <StrictMode>
     <StandaloneShell>
       <DevSession>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Pages />
+        </BrowserRouter>
       </DevSession>
     </StandaloneShell>
   </StrictMode>,

@@ -2,7 +2,7 @@
 // exposed pages on the shell's own routes, in <StandaloneShell> with a pasted-token dev session.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider } from '@tuber/ui/router';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from '@tuber/ui/router';
 import { StandaloneShell } from '@tuber/ui';
 import AddProductPage from './exposed/AddProductPage.js';
 import EditProductPage from './exposed/EditProductPage.js';
@@ -20,7 +20,7 @@ import {
 import { DevSession } from './standalone/DevSession.js';
 import { StandaloneNav } from './standalone/StandaloneNav.js';
 
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <StandaloneNav />,
     children: [
@@ -33,7 +33,12 @@ const router = createBrowserRouter([
       { path: '*', element: <Navigate to={ADD_PRODUCT_PATH} replace /> },
     ],
   },
-]);
+];
+
+// The declarative router, as in the shell (docs/adr/0048).
+function Pages() {
+  return useRoutes(routes);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -41,7 +46,9 @@ createRoot(container).render(
   <StrictMode>
     <StandaloneShell>
       <DevSession>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Pages />
+        </BrowserRouter>
       </DevSession>
     </StandaloneShell>
   </StrictMode>,

@@ -1,7 +1,7 @@
 // The landing remote as an app of its own (npm run dev / its server's index.html), without the shell.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from '@tuber/ui/router';
+import { BrowserRouter, useRoutes, type RouteObject } from '@tuber/ui/router';
 import { StandaloneShell } from '@tuber/ui';
 import ForgotPasswordPage from './exposed/ForgotPasswordPage.js';
 import LandingPage from './exposed/LandingPage.js';
@@ -11,7 +11,7 @@ import SignupBuyerPage from './exposed/SignupBuyerPage.js';
 import SignupFarmerPage from './exposed/SignupFarmerPage.js';
 import { StandaloneNotice } from './StandaloneNotice.js';
 
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
   { path: '/onboarding', element: <OnboardingPage /> },
   { path: '/signupfarmer', element: <SignupFarmerPage /> },
@@ -19,14 +19,21 @@ const router = createBrowserRouter([
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '*', element: <StandaloneNotice /> },
-]);
+];
+
+// The declarative router, as in the shell (docs/adr/0048).
+function Pages() {
+  return useRoutes(routes);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <StandaloneShell>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Pages />
+      </BrowserRouter>
     </StandaloneShell>
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from '@tuber/ui/router';
+import { BrowserRouter, useNavigate, useRoutes } from '@tuber/ui/router';
 import { appSessionStore } from './appSession.js';
 import { routes } from './routes.js';
 import { ShellRoot } from './ShellRoot.js';
@@ -11,14 +11,28 @@ appSessionStore()
   .start()
   .catch((error: unknown) => console.error('[shell] the sign-in check failed to start', error));
 
-const router = createBrowserRouter(routes);
+function ShellRoutes() {
+  return useRoutes(routes);
+}
+
+/** Inside the router, so that the toasts' links (rendered outside the routes) can navigate. */
+function Shell() {
+  const navigate = useNavigate();
+  return (
+    <ShellRoot navigate={(to) => void navigate(to)}>
+      <ShellRoutes />
+    </ShellRoot>
+  );
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The declarative router (docs/adr/0048): ~17 KB gzipped less than the data router on every page.
 createRoot(container).render(
   <StrictMode>
-    <ShellRoot navigate={(to) => void router.navigate(to)}>
-      <RouterProvider router={router} />
-    </ShellRoot>
+    <BrowserRouter>
+      <Shell />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,9 +1,10 @@
 // The shell's URL tree (spec §2). Pages live in remotes; the shell decides where they mount and who may see them.
-import type { RouteObject } from '@tuber/ui/router';
+import { Outlet, type RouteObject } from '@tuber/ui/router';
 import { DashboardLayout } from './dashboard/DashboardLayout.js';
 import { BuyerOnly, FarmerOnly, GuestOnly, RequireSignedIn } from './guards/guards.js';
 import { Header } from './layout/Header.js';
 import { RootLayout } from './layout/RootLayout.js';
+import { RouteErrorBoundary } from './layout/RouteErrorBoundary.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { ProfileRedirectPage } from './pages/ProfileRedirectPage.js';
@@ -14,19 +15,33 @@ const landing = (expose: string) => <RemotePage remote="landing" expose={expose}
 const buyer = (expose: string) => <RemotePage remote="buyer" expose={expose} />;
 const farmer = (expose: string) => <RemotePage remote="farmer" expose={expose} />;
 
+// A page that throws while rendering shows the error page in its place, under the header, until the next
+// navigation (layout/RouteErrorBoundary.tsx; the declarative router has no errorElement, docs/adr/0048).
+const layoutFailed = (error: unknown) => (
+  <>
+    <Header />
+    <main>
+      <RouteErrorPage error={error} />
+    </main>
+  </>
+);
+const pageFailed = (error: unknown) => <RouteErrorPage error={error} />;
+
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
     // Only reached when the layout itself fails; page errors are caught below, under the header.
-    errorElement: (
-      <>
-        <Header />
-        <RouteErrorPage />
-      </>
+    element: (
+      <RouteErrorBoundary fallback={layoutFailed}>
+        <RootLayout />
+      </RouteErrorBoundary>
     ),
     children: [
       {
-        errorElement: <RouteErrorPage />,
+        element: (
+          <RouteErrorBoundary fallback={pageFailed}>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           { index: true, element: landing('LandingPage') },
 

@@ -1,6 +1,7 @@
-import { Outlet, ScrollRestoration } from '@tuber/ui/router';
+import { Outlet } from '@tuber/ui/router';
 import { Header } from './Header.js';
 import { PendingProfileNotice } from './PendingProfileNotice.js';
+import { ScrollRestoration } from './ScrollRestoration.js';
 
 export function RootLayout() {
   return (

@@ -1,11 +1,10 @@
 import { useT } from '@tuber/ui';
-import { useRouteError } from '@tuber/ui/router';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { describeRouteError } from './routeError.js';
 import styles from './pages.module.css';
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** A page's render error, as caught by layout/RouteErrorBoundary.tsx. */
+export function RouteErrorPage({ error }: { error: unknown }) {
   const t = useT(shellCatalogue);
   return (
     <section className={styles.page} role="alert">
