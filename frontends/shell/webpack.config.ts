@@ -24,8 +24,8 @@ function serviceWorker() {
     // Precompressed copies are the same files; remotes.json is read network first; the check-sso page is
     // Keycloak's business, never served from a cache.
     exclude: [/\.(br|gz)$/, /\.LICENSE\.txt$/, /^remotes\.json$/, /^silent-check-sso\./],
-    // Hashed names need no revision of their own.
-    dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.js$/,
+    // Hashed names (scripts and the stylesheet, docs/adr/0047-css-files.md) need no revision of their own.
+    dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.(js|css)$/,
   });
 }
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { moduleFederationPlugin } from '@module-federation/enhanced';
 import webpack, { type Configuration } from 'webpack';
@@ -109,6 +110,46 @@ function oneRuntime(federation: moduleFederationPlugin.ModuleFederationPluginOpt
   };
 }
 
+/**
+ * Production CSS as files (docs/adr/0047-css-files.md). Names are content-hashed like the scripts' (served
+ * immutable, kept cache first by the service worker). The entry's file is linked in the page's <head> by
+ * HtmlWebpackPlugin.
+ *
+ * A remote keeps files per chunk: the plugin's runtime in its remoteEntry.js loads a page's files with the
+ * page's chunks, and the remote's fallback copy of @tuber/ui (global.css included) stays in a file no one
+ * loads while the shell provides @tuber/ui. The host (the shell) puts all its CSS in one file with the
+ * entry: its first render waits for its bootstrap chunk anyway, so that chunk's CSS costs nothing in the
+ * <head> (fetched beside main.js), and no CSS is left to load at run time: the shell needs no loader
+ * runtime. In the file the modules keep the order they run in: @tuber/ui's global.css first.
+ */
+function cssFiles(options: FrontEndOptions, production: boolean) {
+  if (!production) return { plugins: [], splitChunks: undefined };
+  const federation = options.federation;
+  const host = Boolean(federation && !(federation.exposes && Object.keys(federation.exposes).length > 0));
+  return {
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: '[name].[contenthash:8].css',
+        chunkFilename: '[name].[contenthash:8].css',
+        ...(host ? { runtime: false } : {}),
+      }),
+    ],
+    // Only the CSS parts of modules (type css/mini-extract) move; their scripts (class-name maps) stay in
+    // their chunks.
+    splitChunks: {
+      cacheGroups: host
+        ? { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all' as const, enforce: true } }
+        : {
+            // A stylesheet two pages import (the landing's forms, the buyer's contact dialog, the farmer's
+            // product list) goes to one file of its own, loaded before the pages' files. Copied into each
+            // page's file instead, it would be downloaded again with each page, and appended again after
+            // the first page's own rules, which an override there would then lose to.
+            sharedCss: { type: 'css/mini-extract', chunks: 'async' as const, minChunks: 2, minSize: 0, enforce: true },
+          },
+    },
+  };
+}
+
 /** Copies <dir>/public into the build output without hashing (remotes.json must keep its name). */
 class CopyPublicDirPlugin {
   constructor(private readonly from: string) {}
@@ -137,6 +178,7 @@ export function frontEndConfig(options: FrontEndOptions) {
     const name = options.federation?.name ?? options.name ?? path.basename(options.dir);
     const hashed = production ? '.[contenthash:8]' : '';
     const page = !(production && options.standalonePageInDevOnly);
+    const css = cssFiles(options, production);
 
     return {
       mode: production ? 'production' : 'development',
@@ -185,7 +227,10 @@ export function frontEndConfig(options: FrontEndOptions) {
           {
             test: /\.css$/,
             use: [
-              'style-loader',
+              // Production: the CSS goes to content-hashed .css files (docs/adr/0047-css-files.md), parsed by
+              // the browser as CSS instead of shipped as strings in the scripts and inserted by style-loader
+              // at start-up. Development keeps style-loader: an edit restyles the page without a reload.
+              production ? MiniCssExtractPlugin.loader : 'style-loader',
               {
                 loader: 'css-loader',
                 options: {
@@ -234,6 +279,7 @@ export function frontEndConfig(options: FrontEndOptions) {
               }),
             ]
           : []),
+        ...css.plugins,
         ...(options.publicDir
           ? [new CopyPublicDirPlugin(typeof options.publicDir === 'string' ? options.publicDir : path.join(options.dir, 'public'))]
           : []),
@@ -263,7 +309,7 @@ export function frontEndConfig(options: FrontEndOptions) {
             ]
           : []),
       ],
-      optimization: { moduleIds: 'deterministic' },
+      optimization: { moduleIds: 'deterministic', ...(css.splitChunks ? { splitChunks: css.splitChunks } : {}) },
       performance: { hints: production ? 'warning' : false, maxEntrypointSize: 400_000, maxAssetSize: 400_000 },
       devServer: {
         port: options.port,
