@@ -10,7 +10,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from '@tuber/ui/router';
 
 const STORAGE_KEY = 'tuber.scroll-positions';
-/** Enough for a long session of back and forth; the oldest entries go first. */
+/** Enough for a long session of back and forth; the entries not seen for longest go first. */
 const KEPT = 100;
 
 type Positions = Map<string, number>;
@@ -68,7 +68,7 @@ const RESTORE_WAIT_MS = 5_000;
  * data router gave up at once). Only a position the page can reach: no half-way scrolls that would start an
  * infinite list loading. Stops at the first sign of the person scrolling themselves, and at the next page.
  */
-function restoreWhenTallEnough(saved: number): () => void {
+function restoreWhenTallEnough(saved: number, done: () => void): () => void {
   const reachable = () => document.documentElement.scrollHeight - window.innerHeight >= saved;
   const observer = new ResizeObserver(() => {
     if (!reachable()) return;
@@ -81,6 +81,7 @@ function restoreWhenTallEnough(saved: number): () => void {
     observer.disconnect();
     window.clearTimeout(timer);
     for (const type of userEvents) window.removeEventListener(type, stop, true);
+    done();
   }
   observer.observe(document.body);
   for (const type of userEvents) window.addEventListener(type, stop, { capture: true, passive: true });
@@ -92,12 +93,14 @@ export function ScrollRestoration() {
   const navigationType = useNavigationType();
   const positions = useRef<Positions | null>(null);
   const current = useRef('');
+  /** A return to a place is waiting for the page to grow: the scroll events meanwhile are the page being too short. */
+  const waiting = useRef(false);
 
   // The browser's own restoration would fight this one (it restores before the page has rendered).
   useLayoutEffect(() => {
     positions.current ??= readPositions();
     const follow = () => {
-      if (current.current) positions.current?.set(current.current, window.scrollY);
+      if (current.current && !waiting.current) positions.current?.set(current.current, window.scrollY);
     };
     const leave = () => {
       follow();
@@ -127,10 +130,18 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     positions.current ??= readPositions();
     current.current = key;
-    const saved = navigationType === 'POP' ? positions.current.get(key) : undefined;
+    const kept = positions.current.get(key);
+    // The entry seen last goes last: the ones left out of storage are those not seen for longest.
+    positions.current.delete(key);
+    if (kept !== undefined) positions.current.set(key, kept);
+    const saved = navigationType === 'POP' ? kept : undefined;
     if (saved !== undefined) {
       window.scrollTo(0, saved);
-      return saved > window.scrollY + 1 ? restoreWhenTallEnough(saved) : undefined;
+      if (saved <= window.scrollY + 1) return;
+      waiting.current = true;
+      return restoreWhenTallEnough(saved, () => {
+        waiting.current = false;
+      });
     }
     if (scrollToHash(hash)) return;
     window.scrollTo(0, 0);
