@@ -122,7 +122,10 @@ function oneRuntime(federation: moduleFederationPlugin.ModuleFederationPluginOpt
  * <head> (fetched beside main.js), and no CSS is left to load at run time: the shell needs no loader
  * runtime. In the file the modules keep the order they run in: @tuber/ui's global.css first.
  */
-function cssFiles(options: FrontEndOptions, production: boolean) {
+function cssFiles(
+  options: FrontEndOptions,
+  production: boolean,
+): { plugins: webpack.WebpackPluginInstance[]; splitChunks: NonNullable<Configuration['optimization']>['splitChunks'] } {
   if (!production) return { plugins: [], splitChunks: undefined };
   const federation = options.federation;
   const host = Boolean(federation && !(federation.exposes && Object.keys(federation.exposes).length > 0));
