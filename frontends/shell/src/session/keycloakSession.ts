@@ -7,9 +7,10 @@ import type { KeycloakConfig } from 'keycloak-js';
 import { getLocale, translate, type SessionEvent, type ShellSession } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
-import { loadKeycloak, prefetchKeycloak, prefetchOnLoginIntent, type KeycloakClass } from './keycloakLoader.js';
+import { loadKeycloak, prefetchOnLoginIntent, type KeycloakClass } from './keycloakLoader.js';
 import { CALLBACK_PATH, rememberReturnPath, takeLoginCallback } from './loginCallback.js';
-import { LOGIN_STARTED, WAS_SIGNED_IN, sessionMayExist } from './sessionHint.js';
+import { mayHaveSession, settingsResponse, startEarlyCheck } from './earlyCheck.js';
+import { LOGIN_STARTED, WAS_SIGNED_IN } from './sessionHint.js';
 import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, REFRESH_RETRY_MS, refreshDelayMs, shouldRetryRefresh } from './timing.js';
 
 export interface OidcSettings {
@@ -61,23 +62,14 @@ function lastingStorage(): Storage | null {
   }
 }
 
-/** Whether this page load may find a Keycloak session (the hint, a login under way, a signed-in area). */
-function mayHaveSession(): boolean {
-  return sessionMayExist({
-    url: new URL(window.location.href),
-    wasSignedIn: Boolean(lastingStorage()?.getItem(WAS_SIGNED_IN)),
-    loginStarted: Boolean(storage()?.getItem(LOGIN_STARTED)),
-  });
-}
-
 if (typeof window !== 'undefined') {
   // Keycloak knows one sign-in callback URI (docs/adr/0018). Coming back on it, the page the user
   // wanted takes its place before the router reads the address (this module is imported before the
   // router is made), keeping Keycloak's answer in the fragment for keycloak-js.
   takeLoginCallback();
-  // When this load will need keycloak-js, its download starts now, while the page renders, rather than
-  // when start() runs after the first render. /login hands over to Keycloak at once: it needs it too.
-  if (mayHaveSession() || window.location.pathname === '/login') prefetchKeycloak();
+  // When this load will need keycloak-js and the settings, their downloads start now (index.ts has usually
+  // started them already: earlyCheck.ts), while the page renders. /login needs keycloak-js too.
+  startEarlyCheck();
 }
 
 export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = defaultSettings): SessionStore {
@@ -465,7 +457,7 @@ async function signInAvailable(): Promise<OidcSettings> {
 }
 
 async function defaultSettings(): Promise<OidcSettings> {
-  const response = await fetch('/api/auth/oidc', { signal: AbortSignal.timeout(8_000) });
+  const response = await settingsResponse();
   if (!response.ok) throw new Error(`/api/auth/oidc answered ${response.status}`);
   return (await response.json()) as OidcSettings;
 }
