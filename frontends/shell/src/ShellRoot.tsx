@@ -27,7 +27,7 @@ import { forgetKeptToast, keepForNextPage, showKeptToast } from './session/flash
 import type { SessionStore } from './session/keycloakSession.js';
 import { ALREADY_SET_UP, createMyProfile, profileFailure } from './session/profileSetup.js';
 import { safeReturnPath } from './session/redirects.js';
-import { appSessionStore, startingOnce } from './appSession.js';
+import { appApiClient, appSessionStore, startingOnce } from './appSession.js';
 import { ShellChromeContext, type ProfileSetup, type ShellChrome } from './session/ShellChrome.js';
 import { shellCatalogue } from './i18n/catalogue.js';
 
@@ -101,7 +101,9 @@ export function ShellRoot({
   // The page's store was started by bootstrap.tsx already (appSession.ts); a given store (tests) starts here.
   const [store] = useState(() => (givenStore ? startingOnce(withOfflineSession(givenStore)) : appSessionStore()));
   const session = useSessionSnapshot(store);
-  const [api] = useState(() => createApiClient({ baseUrl: '/api', getAccessToken: () => store.accessToken(), fetch: networkAwareFetch }));
+  const [api] = useState(() =>
+    givenStore ? createApiClient({ baseUrl: '/api', getAccessToken: () => store.accessToken(), fetch: networkAwareFetch }) : appApiClient(),
+  );
   const [profileSetup, setProfileSetup] = useState<ProfileSetup>('idle');
   const [logoutOpen, setLogoutOpen] = useState(false);
   const firstLoginHandled = useRef(false);

@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate, useRoutes } from '@tuber/ui/router';
-import { appSessionStore } from './appSession.js';
+import { appSessionStore, prefetchFirstPage } from './appSession.js';
 import { routes } from './routes.js';
 import { ShellRoot } from './ShellRoot.js';
 
@@ -10,6 +10,8 @@ import { ShellRoot } from './ShellRoot.js';
 appSessionStore()
   .start()
   .catch((error: unknown) => console.error('[shell] the sign-in check failed to start', error));
+// And the first page's own first request (the feed's products) as soon as both are known.
+prefetchFirstPage().catch((error: unknown) => console.warn('[shell] the first page could not prefetch', error));
 
 function ShellRoutes() {
   return useRoutes(routes);
@@ -29,10 +31,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The declarative router (docs/adr/0048): ~17 KB gzipped less than the data router on every page.
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Shell />
-    </BrowserRouter>
-  </StrictMode>,
+// The first render is a transition: React builds the page in slices between which the browser stays
+// responsive, instead of one long task on a slow phone (issue 13: total blocking time).
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <Shell />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

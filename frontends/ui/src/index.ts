@@ -71,6 +71,7 @@ export {
   useSession,
   useShell,
   useToast,
+  type PagePrefetchContext,
   type SessionEvent,
   type ShellAuth,
   type ShellContract,

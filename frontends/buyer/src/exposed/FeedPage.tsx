@@ -3,12 +3,12 @@
 // shared and Back/Forward step through searches.
 import { useLayoutEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useNavigationType } from '@tuber/ui/router';
-import { Button, Spinner, useSession } from '@tuber/ui';
+import { Button, Spinner, useSession, type PagePrefetchContext } from '@tuber/ui';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import { FeedControls } from '../feed/FeedControls.js';
 import { isNarrowed, NO_FILTERS, noResultsText, parseFeedSearch, toFeedSearch, type FeedFilters } from '../feed/feedQuery.js';
 import { ProductCard } from '../feed/ProductCard.js';
-import { useFeed } from '../feed/useFeed.js';
+import { prefetchFeed, useFeed } from '../feed/useFeed.js';
 import { useSentinel } from '../feed/useSentinel.js';
 import { useBuyerT } from '../i18n/t.js';
 import styles from '../feed/feed.module.css';
@@ -73,6 +73,15 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
     </>
   );
+}
+
+/**
+ * The shell's first-load prefetch (PagePrefetchContext): the first page of the address's search starts while
+ * the page renders; the first card's photo, the phone's largest paint, waits for it.
+ */
+export function prefetch({ api, url, session }: PagePrefetchContext): void {
+  if (session.status !== 'signed-in' || session.user.userType !== 'buyer') return;
+  prefetchFeed(api, parseFeedSearch(url.search));
 }
 
 export default function FeedPage() {

@@ -1,6 +1,6 @@
 // The buyer feed's data: pages of the catalog for one search (filters and sort), following the API's cursor.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useApi } from '@tuber/ui';
+import { useApi, type ApiClient } from '@tuber/ui';
 import type { Product, ProductPage } from '../catalog/types.js';
 import { feedApiPath, toFeedSearch, type FeedFilters } from './feedQuery.js';
 
@@ -45,6 +45,31 @@ function remember(search: string, kept: FeedMemory): void {
     if (memory.size <= MEMORY_SEARCHES) break;
     memory.delete(oldest);
   }
+}
+
+/**
+ * First pages asked for before the feed rendered (the page's `prefetch`, called by the shell on a first load
+ * while React builds the page): the feed's first fetch takes the answer for its own path instead of asking
+ * again. Kept briefly: a prefetch the page never used (the buyer went elsewhere) is not served later.
+ */
+const PREFETCH_TTL_MS = 30_000;
+const prefetched = new Map<string, { answer: Promise<ProductPage>; at: number }>();
+
+/** Starts the first page of a search, once (the shell's first-load prefetch). */
+export function prefetchFeed(api: ApiClient, filters: FeedFilters): void {
+  const path = feedApiPath(filters, null);
+  const kept = prefetched.get(path);
+  if (kept && Date.now() - kept.at < PREFETCH_TTL_MS) return;
+  const answer = api.get<ProductPage>(path);
+  // A failure is met (and shown) by the feed's own fetch, which then asks again.
+  answer.catch(() => prefetched.delete(path));
+  prefetched.set(path, { answer, at: Date.now() });
+}
+
+function takePrefetched(path: string): Promise<ProductPage> | null {
+  const kept = prefetched.get(path);
+  prefetched.delete(path);
+  return kept && Date.now() - kept.at < PREFETCH_TTL_MS ? kept.answer : null;
 }
 
 /**
@@ -98,7 +123,12 @@ export function useFeed(
     controller.current = abort;
     setState((previous) => ({ ...previous, status: 'loading', error: null }));
     try {
-      const page = await api.get<ProductPage>(feedApiPath(fixedFilters, cursor.current), { signal: abort.signal });
+      const path = feedApiPath(fixedFilters, cursor.current);
+      const early = cursor.current === null ? takePrefetched(path) : null;
+      const page = await (early
+        ? early.catch(() => api.get<ProductPage>(path, { signal: abort.signal }))
+        : api.get<ProductPage>(path, { signal: abort.signal }));
+      if (abort.signal.aborted) return;
       cursor.current = page.next_cursor;
       setState((previous) => {
         // A product can move between pages while the buyer scrolls; show it once.

@@ -1,6 +1,7 @@
 // Connects remotes.json to the federation runtime and loads exposed modules with a timeout and a retry path.
 import { getInstance, init, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { PagePrefetchContext } from '@tuber/ui';
 import { fetchRemoteList, resolveEntries, withTimeout, type RemoteEntry } from './discovery.js';
 
 const REMOTES_URL = '/remotes.json';
@@ -41,6 +42,8 @@ export async function preloadRemotePage(remote: string, expose: string): Promise
 
 export interface PageModule {
   default: ComponentType;
+  /** Optional: starts the page's first request before it renders (PagePrefetchContext). */
+  prefetch?: (context: PagePrefetchContext) => void;
 }
 
 /**

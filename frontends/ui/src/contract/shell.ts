@@ -64,6 +64,19 @@ export interface ShellContract {
   auth?: ShellAuth;
 }
 
+/**
+ * What a remote page module may export besides its component: `prefetch(context)`, called by the shell on a
+ * page's first load as soon as the module is loaded and the session is known — before the page renders — so
+ * the page's first request travels while React builds the page (issue 13). Optional: a shell that does not
+ * call it, or a page without it, loads as before. A prefetch must be cheap, idempotent and never throw.
+ */
+export interface PagePrefetchContext {
+  api: ApiClient;
+  /** The address the page is about to render. */
+  url: URL;
+  session: ShellSession;
+}
+
 const ShellContext = createContext<ShellContract | null>(null);
 ShellContext.displayName = 'TuberShell';
 
