@@ -10,7 +10,7 @@ import SignupBuyerPage from '../../frontends/landing/src/exposed/SignupBuyerPage
 import SignupFarmerPage from '../../frontends/landing/src/exposed/SignupFarmerPage.js';
 import BuyerProfilePage from '../../frontends/buyer/src/exposed/BuyerProfilePage.js';
 import CartPage from '../../frontends/buyer/src/exposed/CartPage.js';
-import FeedPage from '../../frontends/buyer/src/exposed/FeedPage.js';
+import FeedPage, * as feedModule from '../../frontends/buyer/src/exposed/FeedPage.js';
 import ProductDetailPage from '../../frontends/buyer/src/exposed/ProductDetailPage.js';
 import AddProductPage from '../../frontends/farmer/src/exposed/AddProductPage.js';
 import FarmerProfilePage from '../../frontends/farmer/src/exposed/FarmerProfilePage.js';
@@ -21,6 +21,13 @@ const pages: Record<string, Record<string, ComponentType>> = {
   buyer: { FeedPage, ProductDetailPage, CartPage, BuyerProfilePage },
   farmer: { AddProductPage, ProductListPage, FarmerProfilePage },
 };
+
+/** The page modules as the federation runtime would hand them over (the feed's `prefetch` included). */
+export function bundledPage(remote: string, expose: string): { default: ComponentType; prefetch?: typeof feedModule.prefetch } {
+  const Page = pages[remote]?.[expose];
+  if (!Page) throw new Error(`the one-bundle baseline has no page ${remote}/${expose}`);
+  return remote === 'buyer' && expose === 'FeedPage' ? feedModule : { default: Page };
+}
 
 export function RemotePage({ remote, expose }: { remote: string; expose: string }) {
   const Page = pages[remote]?.[expose];

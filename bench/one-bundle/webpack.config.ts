@@ -19,5 +19,9 @@ export default frontEndConfig({
   title: 'Tuber Market',
   publicPath: '/',
   publicDir: path.join(repo, 'frontends/shell/public'),
-  plugins: [new webpack.NormalModuleReplacementPlugin(/^\.\/remotes\/RemotePage\.js$/, path.join(dir, 'RemotePage.tsx'))],
+  plugins: [
+    new webpack.NormalModuleReplacementPlugin(/^\.\/remotes\/RemotePage\.js$/, path.join(dir, 'RemotePage.tsx')),
+    // appSession.ts loads the first page through the registry (its prefetch): the bundled page here too.
+    new webpack.NormalModuleReplacementPlugin(/^\.\/remotes\/registry\.js$/, path.join(dir, 'registry.ts')),
+  ],
 });
