@@ -42,7 +42,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
     // The outbox takes published events out of a request under the request's lock, like every other write of it.
     await useOutboxRelay(app, bus, [{ model: models.Request, key: 'request_id', lock: requestDocumentLock(redis) }]);
     await followProducts(bus, products, models, app.log);
-    await followContacts(bus, models);
+    await followContacts(bus, models, redis);
     const mailer = options.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
     await followNotifications(bus, { models, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
   }

@@ -10,8 +10,9 @@ import {
   ProfileCreated,
   localeOf,
 } from '@tuber/contracts';
-import type { EventBus } from '@tuber/kit';
+import { withLocks, type EventBus, type RedisClient } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
+import { contactLockKey } from '../domain/locks.js';
 import type { OrderModels } from '../domain/models.js';
 import type { ProductModel } from '../domain/products.js';
 
@@ -109,18 +110,26 @@ async function applyLocale(models: OrderModels, userId: string, locale: string, 
   }
 }
 
-export async function followContacts(bus: EventBus, models: OrderModels): Promise<void> {
+export async function followContacts(bus: EventBus, models: OrderModels, redis: RedisClient): Promise<void> {
   const { Contact } = models;
-  const upsert = async (userId: string, update: Record<string, unknown>, filter: Record<string, unknown> = {}) => {
-    try {
-      await Contact.updateOne({ user_id: userId, ...filter }, update, { upsert: true });
-    } catch (err) {
-      // Either another event created the contact at the same moment, or the filter missed an existing
-      // contact (what it holds is newer). Once more without upserting: applies in the first case only.
-      if (!isDuplicateKey(err)) throw err;
-      await Contact.updateOne({ user_id: userId, ...filter }, update);
-    }
-  };
+  // One writer of a contact at a time (ADR 0035): FerretDB 1.x applies an update as a read of the whole
+  // document and a write of it back, so ProfileCreated's address and FarmerProfileChanged's name, handled
+  // at the same moment by their two consumers, could leave the farmer without a name (seen in CI: the
+  // farmer's name missing from the e-mails). Busy: the event comes back.
+  const upsert = (userId: string, update: Record<string, unknown>, filter: Record<string, unknown> = {}) =>
+    withLocks(
+      redis,
+      [contactLockKey(userId)],
+      async () => {
+        try {
+          await Contact.updateOne({ user_id: userId, ...filter }, update, { upsert: true });
+        } catch (err) {
+          // The filter missed an existing contact (what it holds is newer): nothing to do.
+          if (!isDuplicateKey(err)) throw err;
+        }
+      },
+      { busy: () => new Error(`the contact ${userId} is being written; the event will come back`) },
+    );
 
   await bus.consume(ProfileCreated, { durable: 'orders-profile-created' }, async (event) => {
     const at = new Date(event.created_at);
@@ -155,6 +164,6 @@ export async function followContacts(bus: EventBus, models: OrderModels): Promis
   });
 
   await bus.consume(AccountDeleted, { durable: 'orders-account-deleted' }, async (event) => {
-    await Contact.updateOne({ user_id: event.user_id }, { $set: { deleted: true }, $unset: { email: '' } }, { upsert: true });
+    await upsert(event.user_id, { $set: { deleted: true }, $unset: { email: '' } });
   });
 }

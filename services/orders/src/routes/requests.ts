@@ -28,6 +28,7 @@ import {
   type Identity,
   type RedisClient,
   type ServiceApp,
+  unavailable,
 } from '@tuber/kit';
 import type { FastifyReply } from 'fastify';
 import { orderEvent, type Happened } from '../domain/order-events.js';
@@ -37,7 +38,7 @@ import type { ProductModel } from '../domain/products.js';
 import { checkLines, refusalMessage, stockCounts, availableQuantity, type ProductView } from '../domain/send-checks.js';
 import { acceptedQuantities, decide, neverTheirs, twoDecimalsOrLess, type OrderAction, type Party } from '../domain/state-machine.js';
 import { heldQuantities } from '../domain/stock.js';
-import { productLockKey, requestLockKey, withLocks } from '../domain/locks.js';
+import { contactLockKey, productLockKey, requestLockKey, withLocks } from '../domain/locks.js';
 import { formatQuantity } from '../domain/words.js';
 
 export interface RequestRoutesDeps {
@@ -205,13 +206,21 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
 
       // The buyer's address for notifications, if no event has brought one yet (a newer one replaces it).
       if (request.identity.emailVerified && request.identity.email) {
-        await Contact.updateOne(
-          { user_id: buyerId },
-          { $setOnInsert: { email: request.identity.email, email_at: new Date(0), user_type: 'buyer' } },
-          { upsert: true },
-        ).catch((e: unknown) => {
-          if (!isDuplicateKey(e)) throw e;
-        });
+        const email = request.identity.email;
+        // Under the contact's lock, like the events' writes of it (FerretDB writes the whole document back).
+        await withLocks(
+          redis,
+          [contactLockKey(buyerId)],
+          () =>
+            Contact.updateOne(
+              { user_id: buyerId },
+              { $setOnInsert: { email, email_at: new Date(0), user_type: 'buyer' } },
+              { upsert: true },
+            ).catch((e: unknown) => {
+              if (!isDuplicateKey(e)) throw e;
+            }),
+          { busy: () => unavailable('Sending is busy for a moment; please send the request again.', 2) },
+        );
       }
 
       const now = new Date();
