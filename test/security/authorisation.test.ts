@@ -388,6 +388,28 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
       throw new Error('PUT /api/auth/me/locale must refuse unknown fields (400)');
     },
   }),
+  // The kept browser sign-in (docs/adr/0050): closed bodies; logout takes none and reads none.
+  'POST /api/auth/session': () => ({
+    send: async (field) =>
+      call('POST', '/api/auth/session', { token: await cast.buyer.token(), rawJson: withField({ refresh_token: 'not-a-token' }, field) }),
+    async proveIgnored() {
+      throw new Error('POST /api/auth/session must refuse unknown fields (400)');
+    },
+  }),
+  'POST /api/auth/session/token': () => ({
+    send: (field) => call('POST', '/api/auth/session/token', { headers: { 'x-tuber-session': '1' }, rawJson: withField({}, field) }),
+    async proveIgnored() {
+      throw new Error('POST /api/auth/session/token must refuse unknown fields (400)');
+    },
+  }),
+  'DELETE /api/auth/session': () => ({
+    send: (field) => call('DELETE', '/api/auth/session', { headers: { 'x-tuber-session': '1' }, rawJson: withField({}, field) }),
+    async proveIgnored(_field, answer) {
+      // Nothing is kept from a logout: it only clears the cookie.
+      expect(answer.status).toBe(204);
+      expect(answer.headers.get('set-cookie')).toMatch(/^tuber_session=;/);
+    },
+  }),
   'POST /api/auth/password/reset': () =>
     resetRoute('/api/auth/password/reset', () => ({
       token: randomUUID(),

@@ -1,9 +1,11 @@
+import cookie from '@fastify/cookie';
 import { createServiceApp, strictLimit, useAuth, useEventBus, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
 import { BackgroundWork } from './background.js';
 import type { AuthConfig } from './config.js';
 import { defaultBlocklistFile, loadBlocklist } from './domain/blocklist.js';
 import { MailCooldown } from './domain/mail-cooldown.js';
 import { ResetTokens } from './domain/reset-tokens.js';
+import { SessionStore, keycloakTokenEndpoint } from './domain/session-store.js';
 import { AccountEventRelay, runAccountEventRelay } from './events/keycloak-events.js';
 import { clearPendingProfileOnCreation } from './events/profile-created.js';
 import { keycloakDirectory, type AccountDirectory } from './keycloak.js';
@@ -11,6 +13,7 @@ import { smtpMailer, type Mailer } from './mailer.js';
 import { localeRoutes } from './routes/locale.js';
 import { oidcRoutes } from './routes/oidc.js';
 import { passwordRoutes } from './routes/password.js';
+import { sessionRoutes } from './routes/session.js';
 import { signupRoutes } from './routes/signup.js';
 
 export interface AuthOverrides {
@@ -28,6 +31,8 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     description: 'Sign-up, verification and password reset in front of Keycloak',
   });
   await useAuth(app, config);
+  // Only the kept browser sign-in's tuber_session cookie is read (routes/session.ts); nothing is signed with it.
+  await app.register(cookie);
   const redis = await useRedis(app, config.REDIS_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'auth');
 
@@ -66,6 +71,12 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     rateLimit: strict,
   });
   localeRoutes(app, { accounts, redis });
+  // The browser sign-in this service keeps (token-mediating backend), refreshed with the web client.
+  sessionRoutes(app, {
+    store: new SessionStore(redis),
+    tokens: keycloakTokenEndpoint({ baseUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.OIDC_WEB_CLIENT_ID }),
+    publicUrl: config.PUBLIC_URL,
+  });
   await clearPendingProfileOnCreation(bus, accounts, redis);
   // Account deletions and e-mail changes made in Keycloak reach the other services as events.
   const relay = runAccountEventRelay(
