@@ -1,7 +1,8 @@
-// Who may call the auth routes: all but one are for people who are not signed in (signing up,
-// resending the verification mail, resetting a forgotten password), so they ask for no token, and a
-// stale or forged one does not get in the way. The one exception keeps a signed-in person's language
-// with the account (PUT /api/auth/me/locale, issue 13): without a valid token it answers 401.
+// Who may call the auth routes: most are for people who are not signed in (signing up, resending the
+// verification mail, resetting a forgotten password), so they ask for no token, and a stale or forged one
+// does not get in the way. Two exceptions: keeping a signed-in person's language with the account
+// (PUT /api/auth/me/locale, issue 13), without a valid token 401; and handing a sign-in over to the auth
+// service (POST /api/auth/session, docs/adr/0050; its other routes use the kept sign-in's cookie).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authApp, clientAddress, uniqueEmail, type TestApp } from './support.js';
 
@@ -30,7 +31,7 @@ describe('auth route access', () => {
     }
   });
 
-  it('publishes one route that asks for a token: the language kept with the account', async () => {
+  it('publishes two routes that ask for a token: the language kept with the account, and the hand-over of a sign-in', async () => {
     const document = (await auth.app.inject({ method: 'GET', url: '/api/auth/openapi.json' })).json();
     const secured = Object.entries(document.paths as Record<string, Record<string, { security?: unknown[] }>>).flatMap(
       ([path, operations]) =>
@@ -38,7 +39,7 @@ describe('auth route access', () => {
           .filter(([, operation]) => (operation.security ?? []).length > 0)
           .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(secured).toEqual(['PUT /api/auth/me/locale']);
+    expect(secured.sort()).toEqual(['POST /api/auth/session', 'PUT /api/auth/me/locale']);
     for (const authorization of [undefined, 'Bearer not-a-real-token']) {
       const answer = await auth.app.inject({
         method: 'PUT',
