@@ -1,8 +1,8 @@
 // A first-time guest's `/` (issue 13: a cheap phone on a slow network) downloads no keycloak-js and asks
 // Keycloak nothing: no /api/auth/oidc, no silent check-sso iframe, no /auth/realms/… request at all. Yet the
 // header's Login still signs a buyer in end to end (keycloak-js comes on demand, or on the pointer's way to
-// the button), and once signed in a reload of `/` checks the session again (the was-signed-in hint) and
-// shows the signed-in header.
+// the button), and once signed in a reload of `/` asks the sign-in the auth service keeps (the was-signed-in
+// hint; docs/adr/0050) and shows the signed-in header, still without keycloak-js.
 //
 // Requests are counted for the page (its frames included), not for the service worker: the worker precaches
 // the shell's files, the keycloak-js chunk among them, after the page has loaded.
@@ -119,7 +119,11 @@ describe("a guest's first load of the landing page", () => {
     await page.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('tuber:was-signed-in'))).toBe('1');
 
-    // A new load of `/`: the hint says a session may exist, so keycloak-js and the silent check run as before.
+    // The sign-in was handed to the auth service on the way back (docs/adr/0050).
+    expect(paths(guest).filter((path) => path === '/api/auth/session'), 'the hand-over of the sign-in').toHaveLength(1);
+
+    // A new load of `/`: the hint says a session may exist, and the kept sign-in answers it in one request:
+    // no keycloak-js, no silent check with Keycloak.
     const again = watch(page);
     await page.goto(`${publicUrl}/`);
     const header = page.getByRole('navigation', { name: 'Account' });
@@ -127,11 +131,10 @@ describe("a guest's first load of the landing page", () => {
     expect(await header.getByRole('link', { name: 'Go to Profile' }).isVisible()).toBe(true);
     expect(await header.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
     await screenshot(page, 'guest-no-keycloak-signed-in-landing-360');
-    expect(again.keycloakScripts.length, 'keycloak-js on a signed-in reload').toBeGreaterThan(0);
-    expect(
-      askedKeycloak(again).some((path) => path.startsWith('/auth/realms/tuber/')),
-      'the silent check on a signed-in reload',
-    ).toBe(true);
+    expect(paths(again).filter((path) => path === '/api/auth/session/token'), 'the kept sign-in asked once').toHaveLength(1);
+    expect(again.keycloakScripts, 'keycloak-js on a signed-in reload').toEqual([]);
+    expect(askedKeycloak(again), 'requests to Keycloak on a signed-in reload').toEqual([]);
+    expect(await page.evaluate(() => document.querySelectorAll('iframe').length), 'hidden check-sso iframes').toBe(0);
 
     expect(errors.filter((line) => !/favicon/.test(line))).toEqual([]);
   });

@@ -370,14 +370,11 @@ describe('session, guards and the dashboard', () => {
 
 describe('token lifetime', () => {
   const refreshRequest = (page: Page) =>
-    // Resolves on the answer: a second updateToken() while one is in flight joins it instead of asking again.
-    page.waitForResponse(
-      (response) =>
-        response.url().endsWith('/protocol/openid-connect/token') &&
-        (response.request().postData() ?? '').includes('grant_type=refresh_token') &&
-        response.ok(),
-      { timeout: 15_000 },
-    );
+    // The auth service refreshes the kept sign-in (docs/adr/0050); the page asks it for the new token.
+    // Resolves on the answer: a second refresh while one is in flight joins it instead of asking again.
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/session/token' && response.ok(), {
+      timeout: 15_000,
+    });
 
   it('refreshes the 5-minute access token 30 s before it expires, and again after the clock jumps past expiry (sleep, hidden tab)', async () => {
     const account = await verifiedAccount('farmer');
@@ -388,7 +385,7 @@ describe('token lifetime', () => {
     const timerRefresh = refreshRequest(page);
     await page.clock.fastForward('04:35');
     await timerRefresh;
-    await page.waitForTimeout(200); // keycloak-js stores the new token after the response
+    await page.waitForTimeout(200); // the shell stores the new token after the response
 
     // A laptop asleep past the token's expiry: the clock jumps, the tab comes back. (Playwright's clock fires
     // due timers on a jump, so this checks the outcome — a fresh token — not which of the timer or the
@@ -409,8 +406,8 @@ describe('token lifetime', () => {
     await page.clock.install();
     await signIn(page, account.email, account.password, '/dashboard/farmer');
 
-    // The token endpoint cannot be reached (a phone between networks) when the refresh falls due.
-    const tokenUrl = '**/protocol/openid-connect/token';
+    // The auth service cannot be reached (a phone between networks) when the refresh falls due.
+    const tokenUrl = '**/api/auth/session/token';
     let refused = 0;
     await page.route(tokenUrl, (route) => {
       refused += 1;

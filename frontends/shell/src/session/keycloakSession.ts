@@ -1,7 +1,10 @@
-// The browser's session with Keycloak (keycloak-js, OIDC code + PKCE S256): a silent check on load when
-// a session may exist, refresh before expiry, recovery when the tab becomes visible again, and the spec's
-// session events. React reads it through useSyncExternalStore; the API client asks it for a fresh token.
-// keycloak-js itself is a lazy chunk (keycloakLoader.ts): a guest's public page never downloads it.
+// The browser's session with Keycloak (keycloak-js, OIDC code + PKCE S256): signing in, refresh before
+// expiry, recovery when the tab becomes visible again, and the spec's session events. React reads it through
+// useSyncExternalStore; the API client asks it for a fresh token.
+// Once signed in, the auth service keeps the sign-in for this browser (keptSignIn.ts, docs/adr/0050): it holds
+// the refresh token and refreshes; a page load asks it for an access token in one request. keycloak-js (a lazy
+// chunk, keycloakLoader.ts) is then needed only to sign in, to sign out, and for a silent check when no kept
+// sign-in answers; a guest's public page never downloads it.
 import type Keycloak from 'keycloak-js';
 import type { KeycloakConfig } from 'keycloak-js';
 import { getLocale, translate, type SessionEvent, type ShellSession } from '@tuber/ui';
@@ -9,7 +12,8 @@ import { shellCatalogue } from '../i18n/catalogue.js';
 import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
 import { loadKeycloak, prefetchOnLoginIntent, type KeycloakClass } from './keycloakLoader.js';
 import { CALLBACK_PATH, rememberReturnPath, takeLoginCallback } from './loginCallback.js';
-import { mayHaveSession, settingsResponse, startEarlyCheck } from './earlyCheck.js';
+import { keptTokenAnswer, mayHaveSession, settingsResponse, startEarlyCheck } from './earlyCheck.js';
+import { askKeptToken, claimsOf, forgetKeptSignIn, keepSignIn, type KeptAnswer, type KeptToken } from './keptSignIn.js';
 import { LOGIN_STARTED, WAS_SIGNED_IN } from './sessionHint.js';
 import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, REFRESH_RETRY_MS, refreshDelayMs, shouldRetryRefresh } from './timing.js';
 
@@ -88,6 +92,9 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   let callbackError: string | null = null;
   let settings: OidcSettings | null = null;
   let recovering: Promise<void> | null = null;
+  /** The kept sign-in's current access token; while set, the auth service refreshes and keycloak-js holds no tokens. */
+  let kept: KeptToken | null = null;
+  let keptRefresh: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: SessionEvent) => void>();
 
@@ -105,10 +112,16 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
 
   const profileReady = (sub: string | undefined) => Boolean(sub && storage()?.getItem(PROFILE_READY + sub));
 
+  /** The claims of the token in hand: the kept sign-in's, or keycloak-js's while it holds the tokens. */
+  function currentClaims(): TuberClaims | undefined {
+    if (kept) return claimsOf(kept.accessToken);
+    return keycloak?.authenticated ? (keycloak.tokenParsed as TuberClaims | undefined) : undefined;
+  }
+
   /** Builds the session from the current token; reports USER_UPDATED when an existing user changed. */
   function applyToken(event: SessionEvent | null, { keepHint = false } = {}) {
-    const claims = keycloak?.tokenParsed as TuberClaims | undefined;
-    const user = keycloak?.authenticated && claims ? userFromClaims(claims, { profileReady: profileReady(claims.sub) }) : null;
+    const claims = currentClaims();
+    const user = claims ? userFromClaims(claims, { profileReady: profileReady(claims.sub) }) : null;
     const before = session.status === 'signed-in' ? session.user : null;
     if (!user) {
       if (session.status !== 'anonymous') set({ status: 'anonymous' }, { keepHint });
@@ -124,6 +137,11 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
 
   function scheduleRefresh() {
     clearTimeout(refreshTimer);
+    if (kept) {
+      const delay = Math.max(5_000, kept.expiresAt - Date.now() - REFRESH_MARGIN_SECONDS * 1000);
+      refreshTimer = setTimeout(() => void refresh(REFRESH_MARGIN_SECONDS + 5), delay);
+      return;
+    }
     const exp = keycloak?.tokenParsed?.exp;
     if (!keycloak?.authenticated || !exp) return;
     const delay = refreshDelayMs(exp, Date.now(), keycloak.timeSkew ?? 0);
@@ -131,13 +149,70 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   }
 
   /** Refreshes when the token has less than `minValidity` seconds left; a refused refresh ends the session. */
-  async function refresh(minValidity: number): Promise<void> {
+  async function refresh(minValidity: number, { fresh = false } = {}): Promise<void> {
+    if (kept) return refreshKept(minValidity, fresh);
     if (!keycloak?.authenticated) return;
     try {
       await keycloak.updateToken(minValidity); // TOKEN_REFRESHED comes from onAuthRefreshSuccess
       scheduleRefresh();
     } catch {
       refreshFailed();
+    }
+  }
+
+  /**
+   * The kept sign-in's refresh, by the auth service (one at a time in this tab; the service serialises the tabs).
+   * `fresh`: ask Keycloak even though the token in hand is still good (new claims after the profile was made).
+   */
+  function refreshKept(minValidity: number, fresh: boolean): Promise<void> {
+    if (!fresh && kept && kept.expiresAt - Date.now() > minValidity * 1000) {
+      scheduleRefresh();
+      return Promise.resolve();
+    }
+    keptRefresh ??= (async () => {
+      let answer: KeptAnswer;
+      try {
+        answer = await askKeptToken({ fresh });
+      } catch (error) {
+        // Offline, or the auth service or Keycloak restarting: the token in hand serves meanwhile (and an
+        // expired one fails like any offline call); try again soon.
+        console.warn('[shell] the kept sign-in could not be refreshed; trying again soon', error);
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void refresh(REFRESH_MARGIN_SECONDS + 5), REFRESH_RETRY_MS);
+        return;
+      }
+      if (answer.kind === 'token') {
+        kept = answer.token;
+        applyToken('TOKEN_REFRESHED');
+        return;
+      }
+      // The auth service no longer keeps it (Keycloak refused its refresh: signed out elsewhere, expired, the
+      // account ended): a silent check with Keycloak decides, as after a refused refresh.
+      kept = null;
+      await recover();
+    })().finally(() => {
+      keptRefresh = null;
+    });
+    return keptRefresh;
+  }
+
+  /**
+   * Hands the tokens keycloak-js just obtained to the auth service (docs/adr/0050). From then on this page's
+   * keycloak-js holds no tokens: its refresh token was spent by the service's first refresh. When the service
+   * cannot take it (down, or refused), keycloak-js keeps the tokens and refreshes as before.
+   */
+  async function keepWithServer(kc: Keycloak): Promise<void> {
+    if (!kc.authenticated || !kc.token || !kc.refreshToken) return;
+    try {
+      const answer = await keepSignIn(kc.token, kc.refreshToken);
+      if (answer.kind !== 'token') {
+        console.warn(`[shell] the auth service did not keep the sign-in (${answer.status}); keycloak-js refreshes it`);
+        return;
+      }
+      kept = answer.token;
+      kc.clearToken();
+    } catch (error) {
+      console.warn('[shell] the auth service could not keep the sign-in; keycloak-js refreshes it', error);
     }
   }
 
@@ -162,14 +237,16 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     recovering ??= (async () => {
       clearTimeout(refreshTimer);
       try {
-        if (settings) {
-          const fresh = newKeycloak(settings);
-          await fresh.init(initOptions());
-          if (fresh.authenticated) {
-            keycloak = fresh;
-            applyToken('TOKEN_REFRESHED');
-            return;
-          }
+        // A page that only ever had the kept sign-in has neither the settings nor keycloak-js yet.
+        settings ??= await signInAvailable();
+        KeycloakCtor ??= await loadKeycloak();
+        const fresh = newKeycloak(settings);
+        await fresh.init(initOptions());
+        if (fresh.authenticated) {
+          keycloak = fresh;
+          await keepWithServer(fresh);
+          applyToken('TOKEN_REFRESHED');
+          return;
         }
       } catch (error) {
         console.error('[shell] silent sign-in check after a refused refresh failed', error);
@@ -218,6 +295,21 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
    * became lazy). keycloak-js downloads while the settings are read (and usually started with the page).
    */
   async function checkSession(): Promise<void> {
+    const early = keptTokenAnswer();
+    if (early) {
+      let answer: KeptAnswer | null = null;
+      try {
+        answer = await early;
+      } catch (error) {
+        console.warn('[shell] the kept sign-in could not be asked; checking with Keycloak', error);
+      }
+      if (answer?.kind === 'token') {
+        kept = answer.token;
+        applyToken('INITIAL_SESSION');
+        watchVisibility();
+        return;
+      }
+    }
     const library = loadKeycloak();
     library.catch(() => undefined); // a failure is handled below, once the settings are in
     let oidc: OidcSettings;
@@ -244,7 +336,12 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     storage()?.removeItem(LOGIN_STARTED);
     justSignedIn = Boolean(started && kc.authenticated);
     if (started && !kc.authenticated && callbackError) loginError = callbackError;
+    await keepWithServer(kc);
     applyToken(justSignedIn ? 'SIGNED_IN' : 'INITIAL_SESSION', { keepHint: !checked });
+    watchVisibility();
+  }
+
+  function watchVisibility() {
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('focus', onVisible);
   }
@@ -285,6 +382,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
 
   function signedOutHere() {
     clearTimeout(refreshTimer);
+    kept = null;
     keycloak?.clearToken();
     if (session.status !== 'anonymous') {
       set({ status: 'anonymous' });
@@ -293,7 +391,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
   }
 
   function onVisible() {
-    if (document.visibilityState !== 'visible' || !keycloak?.authenticated) return;
+    if (document.visibilityState !== 'visible' || (!kept && !keycloak?.authenticated)) return;
     // Timers are throttled in background tabs: the token may have expired while hidden.
     void refresh(REFRESH_MARGIN_SECONDS + 5);
   }
@@ -347,12 +445,13 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     async changeEmail(redirectTo) {
-      if (!keycloak?.authenticated) throw new Error(translate(shellCatalogue, 'session.sign-in-to-change-email'));
-      await signInAvailable();
+      if (session.status !== 'signed-in') throw new Error(translate(shellCatalogue, 'session.sign-in-to-change-email'));
+      const { kc, checked } = await keycloakForRedirect();
+      if (!checked) await signInAvailable();
       // Not a login: no "Login successful!" on the way back. The new address is verified by Keycloak
       // (a link to it) and reaches the profile by AccountEmailChanged.
       rememberReturnPath(redirectTo);
-      await keycloak.login({
+      await kc.login({
         redirectUri: new URL(CALLBACK_PATH, window.location.origin).href,
         action: 'UPDATE_EMAIL',
         locale: getLocale(),
@@ -367,15 +466,26 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
         throw new Error(translate(shellCatalogue, 'session.unavailable'));
       }
       clearTimeout(refreshTimer);
+      // Keycloak's logout page skips its "Do you want to log out?" question when it is told whose sign-in ends.
+      const idToken = kept?.idToken;
+      if (idToken && !kc.idToken) kc.idToken = idToken;
+      kept = null;
+      // The auth service forgets (and revokes) its copy first; Keycloak then ends the sign-in itself.
+      await forgetKeptSignIn().catch((error: unknown) => console.warn('[shell] the kept sign-in could not be forgotten', error));
       await kc.logout({ redirectUri: new URL(redirectTo, window.location.origin).href });
     },
 
     async endSession() {
       signedOutHere();
+      await forgetKeptSignIn().catch((error: unknown) => console.warn('[shell] the kept sign-in could not be forgotten', error));
     },
 
     async accessToken() {
       if (recovering) await recovering;
+      if (kept) {
+        await refresh(API_MIN_VALIDITY_SECONDS);
+        return kept?.accessToken ?? (keycloak?.authenticated ? (keycloak.token ?? null) : null);
+      }
       if (!keycloak?.authenticated) return null;
       try {
         await keycloak.updateToken(API_MIN_VALIDITY_SECONDS);
@@ -389,6 +499,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     async refreshUser() {
+      if (kept) return refresh(0, { fresh: true });
       if (!keycloak?.authenticated) return;
       try {
         await keycloak.updateToken(-1);
@@ -399,7 +510,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     },
 
     markProfileReady() {
-      const sub = keycloak?.tokenParsed?.sub;
+      const sub = currentClaims()?.sub;
       if (!sub) return;
       storage()?.setItem(PROFILE_READY + sub, '1');
       applyToken(null);
