@@ -6,6 +6,8 @@
 //
 //   auth:session:<sha256(cookie)>       → JSON SessionRecord, EX = Keycloak's refresh_expires_in
 //   auth:session-lock:<sha256(cookie)>  → owner token, PX 10 s (one refresh at a time: tokens rotate)
+//   auth:account-changed:<sub>          → ms when this service last changed the account's attributes, EX 5 min:
+//                                         a token minted before that is not handed out again (its claims are old)
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { RedisClient } from '@tuber/kit';
 
@@ -28,6 +30,9 @@ export const DEFAULT_SESSION_SECONDS = 30 * 24 * 60 * 60;
 const digest = (cookie: string) => createHash('sha256').update(cookie, 'utf8').digest('hex');
 export const sessionKey = (cookie: string) => `auth:session:${digest(cookie)}`;
 const lockKey = (cookie: string) => `auth:session-lock:${digest(cookie)}`;
+const changedKey = (sub: string) => `auth:account-changed:${sub}`;
+/** Longer than any reuse of a minted token: after it, every kept token is newer or refreshed anyway. */
+const CHANGED_MARK_SECONDS = 5 * 60;
 
 const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
@@ -88,6 +93,22 @@ export class SessionStore {
 
   async delete(cookie: string): Promise<void> {
     await this.redis.del(sessionKey(cookie));
+  }
+
+  /**
+   * The account's claims changed in Keycloak (pending_profile cleared, language): the user's kept sign-ins
+   * stop handing out tokens minted before now and refresh instead, so a reload right after the first sign-in
+   * does not show "partially set up" from the token minted at the hand-over.
+   */
+  async markAccountChanged(sub: string, at = Date.now()): Promise<void> {
+    await this.redis.set(changedKey(sub), String(at), { expiration: { type: 'EX', value: CHANGED_MARK_SECONDS } });
+  }
+
+  /** When the account's claims last changed (ms), if recently. Throws if Redis cannot be asked. */
+  async accountChangedAt(sub: string): Promise<number | undefined> {
+    const text = await this.redis.get(changedKey(sub));
+    const at = text === null ? Number.NaN : Number(text);
+    return Number.isFinite(at) ? at : undefined;
   }
 
   /**

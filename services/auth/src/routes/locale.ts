@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { LocaleSchema, localeOf } from '@tuber/contracts';
 import { notFound, unavailable, withLocks, type RedisClient, type ServiceApp } from '@tuber/kit';
 import { accountLockKey } from '../domain/account-lock.js';
+import { SessionStore } from '../domain/session-store.js';
 import type { AccountDirectory } from '../keycloak.js';
 
 export const LOCALE_BUSY = 'Your account is being changed right now. Please try again in a moment.';
@@ -45,7 +46,13 @@ export function localeRoutes(app: ServiceApp, deps: { accounts: AccountDirectory
         },
         { busy: () => unavailable(LOCALE_BUSY) },
       );
-      if (changed) request.log.info({ userId, locale }, 'account language changed');
+      if (changed) {
+        request.log.info({ userId, locale }, 'account language changed');
+        // The token's locale claim is new: kept sign-ins refresh rather than hand out the old one (docs/adr/0050).
+        await new SessionStore(deps.redis).markAccountChanged(userId).catch((err: unknown) => {
+          request.log.warn({ userId, reason: err instanceof Error ? err.message : String(err) }, 'could not mark the account changed');
+        });
+      }
       return { locale, changed };
     },
   );

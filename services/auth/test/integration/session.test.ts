@@ -279,6 +279,26 @@ describe('POST /api/auth/session/token', () => {
     expect((await storedRecord(cookie))!.refresh_token).not.toBe(record.refresh_token);
   });
 
+  it('refreshes instead of handing out a token minted before the account changed (a new language)', async () => {
+    const me = await person();
+    const cookie = await kept(me);
+    const record = (await storedRecord(cookie))!;
+    expect((await token(auth.app, cookie)).json().access_token, 'reused before the change').toBe(record.access_token);
+    const changed = await auth.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me/locale',
+      headers: { authorization: `Bearer ${record.access_token}`, 'x-forwarded-for': ip },
+      payload: { locale: 'yo' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().changed).toBe(true);
+    const answer = await token(auth.app, cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().access_token).not.toBe(record.access_token);
+    // The new token is reused again, as any just minted.
+    expect((await token(auth.app, cookie)).json().access_token).toBe(answer.json().access_token);
+  });
+
   it('two fresh calls at once both succeed (one refresh at a time), and the kept sign-in goes on', async () => {
     const me = await person();
     const cookie = await kept(me);
