@@ -183,12 +183,6 @@ export function sessionRoutes(app: ServiceApp, deps: SessionDeps) {
       const fresh = request.body?.fresh === true;
       const cookie = request.cookies[SESSION_COOKIE];
       if (!cookie) throw unauthorized(NO_SIGN_IN_KEPT);
-      let changedAt: number | undefined;
-      const reusable = (record: SessionRecord, now = Date.now()) =>
-        now - record.minted_at < REUSE_MINTED_WITHIN_MS &&
-        record.access_expires_at - now >= REUSE_LEFT_MS &&
-        // Claims changed since it was minted (the profile was just made): refresh for the new ones.
-        !(changedAt !== undefined && changedAt >= record.minted_at);
       const gone = () => {
         clearCookie(reply);
         return unauthorized(NO_SIGN_IN_KEPT);
@@ -196,7 +190,12 @@ export function sessionRoutes(app: ServiceApp, deps: SessionDeps) {
 
       let record = await stored(log, 'read a kept sign-in', store.read(cookie));
       if (!record) throw gone();
-      changedAt = await stored(log, 'read when an account changed', store.accountChangedAt(record.sub));
+      const changedAt = await stored(log, 'read when an account changed', store.accountChangedAt(record.sub));
+      const reusable = (record: SessionRecord, now = Date.now()) =>
+        now - record.minted_at < REUSE_MINTED_WITHIN_MS &&
+        record.access_expires_at - now >= REUSE_LEFT_MS &&
+        // Claims changed since it was minted (the profile was just made): refresh for the new ones.
+        !(changedAt !== undefined && changedAt >= record.minted_at);
       // Two tabs opening together, a quick reload: the token just minted serves them all.
       if (!fresh && reusable(record)) return answerOf(record);
 
