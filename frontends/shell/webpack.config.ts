@@ -36,6 +36,8 @@ const shared = (production: boolean): FrontEndOptions => ({
   title: 'Tuber Market',
   publicPath: '/',
   publicDir: true,
+  // The remote list is the first thing the entry script asks for (remotes/registry.ts): ask with the page.
+  preloadFetches: ['/remotes.json'],
   plugins: production ? [serviceWorker()] : [],
   devServer: {
     proxy: [

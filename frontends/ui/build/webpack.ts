@@ -73,6 +73,12 @@ export interface FrontEndOptions {
    * remoteEntry.js and the exposed chunks), so no standalone page ships in dist or the image.
    */
   standalonePageInDevOnly?: boolean;
+  /**
+   * Same-origin URLs the page's first script will fetch at once (the shell's /remotes.json): the page asks for
+   * them while that script downloads (`<link rel="preload" as="fetch">`), so its first round trip is already
+   * done when the script runs. The script's fetch must use the default cache mode to be matched.
+   */
+  preloadFetches?: string[];
   devServer?: DevServerConfiguration;
 }
 
@@ -279,6 +285,7 @@ export function frontEndConfig(options: FrontEndOptions) {
                 title: options.title,
                 // Only the app's own entry: remoteEntry is for hosts, not for this page.
                 chunks: ['main'],
+                preloadFetches: options.preloadFetches ?? [],
               }),
             ]
           : []),

@@ -42,7 +42,10 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 }
 
 export async function fetchRemoteList(url: string, fetchImpl: typeof fetch = fetch, timeoutMs = 8000): Promise<RemoteEntry[]> {
-  const response = await fetchImpl(url, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
+  // The default cache mode: the page's preload of /remotes.json (index.html) is then the answer used here. The
+  // servers send it with `Cache-Control: no-cache`, so a cached copy is always revalidated: a new deployment's
+  // list is read on the next start all the same.
+  const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return parseRemoteList(await response.json());
 }
