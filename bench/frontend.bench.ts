@@ -615,7 +615,7 @@ try {
       'Baseline: the same shell and pages built as ONE bundle without Module Federation (bench/one-bundle: the shell bootstrap with every exposed page imported directly), ' +
       'built in this run; the federated build is frontends/<name>/dist as built (copied at the start of the run). Both are served as app.sh serves the front ends (sirv, the shell with --single), each behind its own copy of the running gateway config. ' +
       'Chromium maps localhost:8080 to the copy, so both keep the product origin (Keycloak, cookies, CSP). ' +
-      '`/` is loaded as a guest; `/dashboard/buyer` by a buyer signed in beforehand (through the app, so the browser holds the sign-in the auth service keeps, ADR 0050: the page asks it for a token, as a returning buyer's does). ' +
+      '`/` is loaded as a guest; `/dashboard/buyer` by a buyer signed in beforehand (through the app, so the browser holds the sign-in the auth service keeps, ADR 0050: the page asks it for a token, as a returning buyer\'s does). ' +
       'Initial JS: every script of the page\'s own origin loaded during the Lighthouse load, no interaction, gzipped at level 9 (as the front ends precompress them) — the budgets of issue 13 are in gzip: 150 KB on `/`, 170 KB on the feed; also shown as transferred (brotli, as Chromium asks for it, with headers). ' +
       `Copies: each script of the load fetched again and searched for react-dom's client (${REACT_DOM_MARK}) and the federation runtime core (${FEDERATION_RUNTIME_MARK}); 1 of each is the target. ` +
       'Lighthouse runs the performance and accessibility categories together; scores are medians of the runs.',
