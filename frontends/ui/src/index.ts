@@ -20,6 +20,7 @@ export {
   perKgText,
   pricePerKg,
   pricePerKgText,
+  prepareNumberFormats,
   priceWithUnit,
   productPriceText,
   quantityText,

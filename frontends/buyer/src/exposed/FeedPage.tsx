@@ -3,7 +3,7 @@
 // shared and Back/Forward step through searches.
 import { useLayoutEffect, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate, useNavigationType } from '@tuber/ui/router';
-import { Button, Spinner, useSession, type PagePrefetchContext } from '@tuber/ui';
+import { Button, prepareNumberFormats, Spinner, useSession, type PagePrefetchContext } from '@tuber/ui';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import { FeedControls } from '../feed/FeedControls.js';
 import { isNarrowed, NO_FILTERS, noResultsText, parseFeedSearch, toFeedSearch, type FeedFilters } from '../feed/feedQuery.js';
@@ -82,6 +82,12 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
 export function prefetch({ api, url, session }: PagePrefetchContext): void {
   if (session.status !== 'signed-in' || session.user.userType !== 'buyer') return;
   prefetchFeed(api, parseFeedSearch(url.search));
+  // The cards' prices need the number formats, whose first making is slow on a cheap phone: made while the
+  // products travel, when the page has nothing else to do. (An older shell's @tuber/ui has no such function.)
+  if (typeof prepareNumberFormats === 'function') {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => prepareNumberFormats(), { timeout: 500 });
+    else window.setTimeout(() => prepareNumberFormats(), 0);
+  }
 }
 
 export default function FeedPage() {

@@ -3,7 +3,7 @@
 // "₦400.00 per kg" / "₦400.00/kg") and the status line ("Sold out", "Next harvest from 12 Jan 2027").
 // Plain data on purpose: @tuber/contracts' runtime carries TypeBox, which the browser bundles must not pull in.
 // test/unit/product.test.ts holds these lists equal to the contract's.
-import { formatNaira, koboToNaira, nairaToKobo } from './money.js';
+import { formatNaira, koboToNaira, nairaFormat, nairaToKobo } from './money.js';
 
 export const SELLING_UNITS = ['kg', 'tuber', 'heap', 'bag_50kg', 'lot_100'] as const;
 export const TUBER_SIZES = ['small', 'medium', 'large'] as const;
@@ -60,12 +60,24 @@ const nounsOf = (unit: SellingUnit, style: NounStyle) => (style === 'short' && S
 /** The plural noun of a unit, for "Quantity available (heaps)". */
 export const unitPlural = (unit: SellingUnit, style: NounStyle = 'long'): string => nounsOf(unit, style)[1];
 
-const amount = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
+// Made on first use (see money.ts): most pages show no quantity.
+let amount: Intl.NumberFormat | null = null;
+const amountFormat = (): Intl.NumberFormat => (amount ??= new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 }));
+
+/**
+ * Makes the number formats prices and quantities use, ahead of the first render that shows them: a page that
+ * lists products calls it while it waits for them (the buyer feed's prefetch), so the cost is paid while the
+ * main thread would be idle instead of inside the render before the first photo is asked for (issue 13).
+ */
+export function prepareNumberFormats(): void {
+  nairaFormat();
+  amountFormat();
+}
 
 /** "12 heaps", "1 heap", "12.5 kg", "2 bags of 50 kg" ('short': "2 50 kg bags"). */
 export function quantityText(quantity: number, unit: SellingUnit, style: NounStyle = 'long'): string {
   const [one, many] = nounsOf(unit, style);
-  return `${amount.format(quantity)} ${quantity === 1 ? one : many}`;
+  return `${amountFormat().format(quantity)} ${quantity === 1 ? one : many}`;
 }
 
 /** "per heap", "per large tuber". */
