@@ -29,7 +29,10 @@ export const intlLocale = (): string => {
   }
 };
 
-const amountFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
+// Made on first use, not when the page's module loads: a page's first Intl.NumberFormat is slow on a cheap phone
+// (the feed makes it while its products travel, prepareNumberFormats in @tuber/ui).
+let amountFormatMade: Intl.NumberFormat | null = null;
+const amountFormat = () => (amountFormatMade ??= new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 }));
 
 /** "₦2,000.00" from naira (2 decimals, en-NG in every language). */
 export const nairaText = (naira: number): string => formatNaira(nairaToKobo(naira));
@@ -41,7 +44,7 @@ export function unitText(unit: SellingUnit, t: T = tr, tuberSize?: TuberSize | n
 
 /** "12 heaps", "1 heap", "12.5 kg", "2 bags of 50 kg". */
 export const quantityWords = (quantity: number, unit: SellingUnit, t: T = tr): string =>
-  t(`qty.${keyOf(unit)}`, { count: quantity, amount: amountFormat.format(quantity) });
+  t(`qty.${keyOf(unit)}`, { count: quantity, amount: amountFormat().format(quantity) });
 
 /** "₦2,000.00 per heap". */
 export const priceWords = (price: number, unit: SellingUnit, t: T = tr, tuberSize?: TuberSize | null): string =>

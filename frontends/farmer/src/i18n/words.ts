@@ -44,15 +44,17 @@ export function unitPlural(unit: SellingUnit, style: NounStyle = 'long'): string
   return tr(shortNoun(unit, style) ? `unit.plural_short.${unit}` : `unit.plural.${unit}`);
 }
 
-const amount = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
+// Made on first use, not when the page's module loads: a page's first Intl.NumberFormat is slow on a cheap phone.
+let amountMade: Intl.NumberFormat | null = null;
+const amount = () => (amountMade ??= new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 }));
 
 /** A number as the product shows it: "12.5", "1,000". */
-export const amountText = (n: number): string => amount.format(n);
+export const amountText = (n: number): string => amount().format(n);
 
 /** "12 heaps", "1 heap", "12.5 kg", "2 bags of 50 kg" ('short': "2 50 kg bags"). */
 export function quantityText(quantity: number, unit: SellingUnit, style: NounStyle = 'long'): string {
   const id = shortNoun(unit, style) ? `unit.count_short.${unit}` : `unit.count.${unit}`;
-  return tr(id, { count: quantity, amount: amount.format(quantity) });
+  return tr(id, { count: quantity, amount: amount().format(quantity) });
 }
 
 /** "₦2,500.00" from naira. */
