@@ -165,10 +165,11 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
    * `fresh`: ask Keycloak even though the token in hand is still good (new claims after the profile was made).
    */
   function refreshKept(minValidity: number, fresh: boolean): Promise<void> {
-    if (!fresh && kept && kept.expiresAt - Date.now() > minValidity * 1000) {
-      scheduleRefresh();
-      return Promise.resolve();
-    }
+    const left = kept ? kept.expiresAt - Date.now() : 0;
+    // Good enough for the caller, and not yet due (the timer set with the token is still the one to wait for).
+    // The timer is left alone: a caller in the last seconds before it (an API call, a poll woken at the same
+    // moment) must not push the refresh back.
+    if (!fresh && left > minValidity * 1000 && left > REFRESH_MARGIN_SECONDS * 1000) return Promise.resolve();
     keptRefresh ??= (async () => {
       let answer: KeptAnswer;
       try {

@@ -57,29 +57,24 @@ function handOff(app: TestApp['app'], bearer: string, refreshToken: string, cook
   });
 }
 
+/** The headers of a cookie-authenticated session call: the client address, the mark header, the cookie. */
+const sessionHeaders = (cookie: string | undefined, header: boolean) => ({
+  'x-forwarded-for': ip,
+  ...(header ? { 'x-tuber-session': '1' } : {}),
+  ...(cookie ? { cookie: `tuber_session=${cookie}` } : {}),
+});
+
 function token(app: TestApp['app'], cookie: string | undefined, body?: object, header = true) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/session/token',
-    headers: {
-      'x-forwarded-for': ip,
-      ...(header ? { 'x-tuber-session': '1' } : {}),
-      ...(cookie ? { cookie: `tuber_session=${cookie}` } : {}),
-    },
+    headers: sessionHeaders(cookie, header),
     ...(body ? { payload: body } : {}),
   });
 }
 
 function forget(app: TestApp['app'], cookie: string | undefined, header = true) {
-  return app.inject({
-    method: 'DELETE',
-    url: '/api/auth/session',
-    headers: {
-      'x-forwarded-for': ip,
-      ...(header ? { 'x-tuber-session': '1' } : {}),
-      ...(cookie ? { cookie: `tuber_session=${cookie}` } : {}),
-    },
-  });
+  return app.inject({ method: 'DELETE', url: '/api/auth/session', headers: sessionHeaders(cookie, header) });
 }
 
 /** The one Set-Cookie of tuber_session an answer carries, as sent. */
