@@ -7,7 +7,7 @@
 // - A login coming back from Keycloak (its answer in the address, or a login under way): keycloak-js and the
 //   sign-in settings, which read the answer.
 // No shared module here: this runs before the federation runtime has set up React and @tuber/ui.
-import { askKeptToken, type KeptAnswer } from './keptSignIn.js';
+import { askKeptToken, keptSignInHinted, type KeptAnswer } from './keptSignIn.js';
 import { prefetchKeycloak } from './keycloakLoader.js';
 import { LOGIN_STARTED, WAS_SIGNED_IN, hasKeycloakAnswer, sessionMayExist } from './sessionHint.js';
 
@@ -44,7 +44,7 @@ export function startEarlyCheck(): void {
   if (started) return;
   started = true;
   const session = mayHaveSession();
-  if (session && !loginComingBack()) {
+  if (session && !loginComingBack() && keptSignInHinted()) {
     earlyKept = askKeptToken();
     // Read (or failed) later by the store; an early failure must not be reported as unhandled.
     earlyKept.catch(() => undefined);

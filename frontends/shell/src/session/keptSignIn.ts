@@ -28,10 +28,41 @@ interface TokenBody {
   expires_in?: unknown;
 }
 
+/**
+ * Set (localStorage) while this browser is known to hold a kept sign-in; a page load asks the auth service only
+ * then. Without it (a sign-in from before the service kept them, or a page left before the hand-over was
+ * answered) the page goes straight to Keycloak's silent check instead of a request sure to answer 401.
+ */
+export const KEPT_HINT = 'tuber:kept-sign-in';
+
+function hint(kept: boolean): void {
+  try {
+    if (kept) window.localStorage.setItem(KEPT_HINT, '1');
+    else window.localStorage.removeItem(KEPT_HINT);
+  } catch {
+    // Storage refused (private mode, quota): the page then asks Keycloak, as without a kept sign-in.
+  }
+}
+
+/** Whether this browser is known to hold a kept sign-in. */
+export function keptSignInHinted(): boolean {
+  try {
+    return window.localStorage.getItem(KEPT_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
+
 /** Thrown when the auth service could not answer (offline, restarting, Keycloak down): try again later. */
 export class KeptSignInUnavailable extends Error {}
 
 async function answerOf(response: Response): Promise<KeptAnswer> {
+  const answer = await readAnswer(response);
+  hint(answer.kind === 'token');
+  return answer;
+}
+
+async function readAnswer(response: Response): Promise<KeptAnswer> {
   if (response.status === 401 || response.status === 403) return { kind: 'none', status: response.status };
   const body = (await response.json().catch(() => null)) as (TokenBody & { message?: unknown }) | null;
   if (!response.ok) {
@@ -87,6 +118,7 @@ export async function keepSignIn(accessToken: string, refreshToken: string): Pro
 
 /** Forgets the kept sign-in (logout, the session ended); best effort. */
 export async function forgetKeptSignIn(): Promise<void> {
+  hint(false);
   const response = await send('', { method: 'DELETE' });
   if (!response.ok && response.status !== 401) throw new KeptSignInUnavailable(`the auth service answered ${response.status}`);
 }
