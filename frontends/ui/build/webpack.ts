@@ -320,7 +320,9 @@ export function frontEndConfig(options: FrontEndOptions) {
           : []),
       ],
       optimization: { moduleIds: 'deterministic', ...(css.splitChunks ? { splitChunks: css.splitChunks } : {}) },
-      performance: { hints: production ? 'warning' : false, maxEntrypointSize: 400_000, maxAssetSize: 400_000 },
+      // Raw sizes, a tripwire for a dependency pulled in by mistake; the budgets that matter are issue 13's in gzip
+      // (bench P8). The shell's main.js is ~415 KB raw since it carries its bootstrap (docs/adr/0051).
+      performance: { hints: production ? 'warning' : false, maxEntrypointSize: 450_000, maxAssetSize: 450_000 },
       devServer: {
         port: options.port,
         historyApiFallback: true,

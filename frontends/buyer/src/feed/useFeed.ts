@@ -1,5 +1,5 @@
 // The buyer feed's data: pages of the catalog for one search (filters and sort), following the API's cursor.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useApi, type ApiClient } from '@tuber/ui';
 import type { Product, ProductPage } from '../catalog/types.js';
 import { feedApiPath, toFeedSearch, type FeedFilters } from './feedQuery.js';
@@ -130,12 +130,17 @@ export function useFeed(
         : api.get<ProductPage>(path, { signal: abort.signal }));
       if (abort.signal.aborted) return;
       cursor.current = page.next_cursor;
-      setState((previous) => {
-        // A product can move between pages while the buyer scrolls; show it once.
-        const seen = new Set(previous.products.map((product) => product.product_id));
-        const fresh = page.items.filter((product) => !seen.has(product.product_id));
-        return { products: [...previous.products, ...fresh], nextCursor: page.next_cursor, status: 'ready', error: null };
-      });
+      // A transition: React builds the new cards in slices between which the phone stays responsive, instead
+      // of one long task (issue 13: the first page of cards was the feed's longest task, ~30 ms on a fast
+      // machine, ×4 on the budget's phone).
+      startTransition(() =>
+        setState((previous) => {
+          // A product can move between pages while the buyer scrolls; show it once.
+          const seen = new Set(previous.products.map((product) => product.product_id));
+          const fresh = page.items.filter((product) => !seen.has(product.product_id));
+          return { products: [...previous.products, ...fresh], nextCursor: page.next_cursor, status: 'ready', error: null };
+        }),
+      );
       started.current = true;
     } catch (error) {
       if (abort.signal.aborted) return;

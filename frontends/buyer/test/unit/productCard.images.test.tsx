@@ -2,7 +2,7 @@
 // `sizes` of the grid), the first card fetched first, the others lazily, and a fixed 4:3 box so nothing jumps.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { detailImage, FEED_CARD_SIZES, feedCardImage, VARIANT_WIDTHS } from '../../src/catalog/images.js';
 import type { Product } from '../../src/catalog/types.js';
 import { ProductCard, type ImagePriority } from '../../src/feed/ProductCard.js';
@@ -86,5 +86,27 @@ describe('product page photo', () => {
     expect(image.srcSet).toBe('/files/a.jpg.card.webp 640w, /files/a.jpg 2000w');
     expect(image.sizes).toMatch(/^\(min-width: 1024px\) .+, \(min-width: 900px\) .+, calc\(100vw - \d+px\)$/);
     expect(detailImage('/files/b.jpg', undefined)).toEqual({ src: '/files/b.jpg' });
+  });
+});
+
+describe('feed card age', () => {
+  it("titles the age with the full posting time as toLocaleString writes it, one formatter for every card", () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const cards = [product('a'), product('b', { created_at: '2026-11-02T08:15:30.000Z' }), product('c')];
+      const html = renderToStaticMarkup(
+        <MemoryRouter>
+          {cards.map((card) => (
+            <ProductCard key={card.product_id} product={card} />
+          ))}
+        </MemoryRouter>,
+      );
+      const titles = [...html.matchAll(/<time [^>]*title="([^"]*)"/g)].map((m) => m[1]);
+      expect(titles).toEqual(cards.map((card) => new Date(card.created_at).toLocaleString()));
+      // The cards' titles made at most one formatter between them (toLocaleString above makes its own).
+      expect(made.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -4,7 +4,7 @@
 // so browser tests can fail on it; a key missing in English shows its id.
 // Messages arrive as ASTs compiled at build time (build/messages-loader.ts, docs/adr/0046): production
 // bundles carry no ICU parser. Strings still work where there is one (development, Node tests).
-import { IntlMessageFormat } from 'intl-messageformat';
+import { formatToParts, IntlMessageFormat, type Formatters } from 'intl-messageformat';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { messageFormatters } from './format.js';
 import { type Locale, regionalTag } from './locales.js';
@@ -31,7 +31,7 @@ declare global {
 interface State {
   loaded: Map<OtherLocale, Messages>;
   pending: Map<OtherLocale, Promise<void>>;
-  compiled: Map<string, IntlMessageFormat | null>;
+  compiled: Map<string, CompiledMessage | null>;
 }
 
 const states = new WeakMap<Catalogue, State>();
@@ -128,11 +128,13 @@ function hasParser(): boolean {
   return parser;
 }
 
-function compiled(catalogue: Catalogue, locale: Locale, id: string, message: string | CompiledMessage): IntlMessageFormat | null {
+/** The message's AST: compiled at build time, or parsed here (development, Node tests); null when it cannot be read. */
+function compiled(catalogue: Catalogue, locale: Locale, id: string, message: string | CompiledMessage): CompiledMessage | null {
+  if (typeof message !== 'string') return message;
   const state = stateOf(catalogue);
   const key = `${locale}\u0000${id}`;
   if (state.compiled.has(key)) return state.compiled.get(key)!;
-  if (typeof message === 'string' && !hasParser()) {
+  if (!hasParser()) {
     // A remote built before its catalogues were compiled, mounted by a shell built without the parser
     // (the wrong deployment order, docs/adr/0046): its ICU strings cannot be read here. Broken-message
     // fallback for each, one warning for the catalogue.
@@ -143,19 +145,35 @@ function compiled(catalogue: Catalogue, locale: Locale, id: string, message: str
     state.compiled.set(key, null);
     return null;
   }
-  let format: IntlMessageFormat | null;
+  let ast: CompiledMessage | null;
   try {
     // ignoreTag: "<" and ">" in copy are text, not markup.
-    format = new IntlMessageFormat(message, regionalTag(locale), undefined, { ignoreTag: true, formatters: messageFormatters(locale) });
+    ast = new IntlMessageFormat(message, regionalTag(locale), undefined, { ignoreTag: true }).getAst() as CompiledMessage;
   } catch (error) {
     warnOnce(
       `${catalogue.remote}:${locale}:${id}:parse`,
       `${catalogue.remote}: ${locale} message "${id}" is not valid ICU (${String(error)})`,
     );
-    format = null;
+    ast = null;
   }
-  state.compiled.set(key, format);
-  return format;
+  state.compiled.set(key, ast);
+  return ast;
+}
+
+const formattersByLocale = new Map<Locale, Formatters>();
+
+/**
+ * A message formatted straight from its AST with this front end's `Intl` objects (format.ts). Not through an
+ * IntlMessageFormat per message: its constructor negotiates the locale with Intl.NumberFormat.supportedLocalesOf,
+ * whose first call on a page costs 25–30 ms on a fast machine (the engine loads its list of locales) and was the
+ * largest single cost of the feed's first render (issue 13). The output is the same: the same formatting over
+ * the same AST, with the same default formats.
+ */
+function formatAst(ast: CompiledMessage, locale: Locale, values?: MessageValues): string {
+  let formatters = formattersByLocale.get(locale);
+  if (!formatters) formattersByLocale.set(locale, (formatters = messageFormatters(locale)));
+  const parts = formatToParts(ast, regionalTag(locale), formatters, IntlMessageFormat.formats, values);
+  return parts.length === 1 ? String(parts[0]!.value) : parts.map((part) => String(part.value)).join('');
 }
 
 function formatted(
@@ -167,11 +185,10 @@ function formatted(
 ): string | null {
   // Plain text is its own output: no parser, no formatter (most messages, and all of them the build kept as strings).
   if (typeof message === 'string' && isPlainText(message)) return message;
-  const format = compiled(catalogue, locale, id, message);
-  if (!format) return null;
+  const ast = compiled(catalogue, locale, id, message);
+  if (!ast) return null;
   try {
-    const out = format.format(values);
-    return Array.isArray(out) ? out.join('') : String(out);
+    return formatAst(ast, locale, values);
   } catch (error) {
     warnOnce(`${catalogue.remote}:${locale}:${id}:format`, `${catalogue.remote}: could not format ${locale} "${id}" (${String(error)})`);
     return null;

@@ -17,6 +17,8 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralR
 
 function supported(kind: 'date' | 'plural', locale: Locale): string {
   const tag = regionalTag(locale);
+  // Every engine has English; asking costs a page's first supportedLocalesOf (tens of ms on a cheap phone).
+  if (locale === 'en') return tag;
   const check = kind === 'date' ? Intl.DateTimeFormat.supportedLocalesOf : Intl.PluralRules.supportedLocalesOf;
   try {
     return check([tag]).length > 0 ? tag : NUMBER_LOCALE;

@@ -103,6 +103,29 @@ describe('catalogues', () => {
     expect(i18n.translate(cat, 'cart.items', { count: 12000 })).toBe('12,000 items');
     expect(i18n.translate(cat, 'cart.total', { price: 1500 })).toBe('Total: ₦1,500.00');
   });
+  it('formats compiled messages (as production ships them) with no locale negotiation', async () => {
+    // A page's first supportedLocalesOf makes the engine load its list of locales (25–30 ms on a fast machine):
+    // English messages, compiled at build time, must format without asking it.
+    const { IntlMessageFormat } = await import('intl-messageformat');
+    const compiled = Object.fromEntries(
+      Object.entries(en).map(([id, text]) => [id, new IntlMessageFormat(text, 'en-NG', undefined, { ignoreTag: true }).getAst()]),
+    );
+    const i18n = await fresh();
+    const asked = [
+      vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf'),
+      vi.spyOn(Intl.PluralRules, 'supportedLocalesOf'),
+      vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf'),
+    ];
+    try {
+      const cat = i18n.defineCatalogue('test', compiled, async () => yo);
+      expect(i18n.translate(cat, 'cart.items', { count: 1 })).toBe('1 item');
+      expect(i18n.translate(cat, 'cart.items', { count: 12000 })).toBe('12,000 items');
+      expect(i18n.translate(cat, 'cart.total', { price: 1500 })).toBe('Total: ₦1,500.00');
+      for (const spy of asked) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of asked) spy.mockRestore();
+    }
+  });
   it('loads a language on demand, then translates; numbers stay en-NG', async () => {
     const i18n = await fresh();
     const load = vi.fn(async () => yo);
