@@ -121,6 +121,10 @@ describe("a guest's first load of the landing page", () => {
 
     // The sign-in was handed to the auth service on the way back (docs/adr/0050).
     expect(paths(guest).filter((path) => path === '/api/auth/session'), 'the hand-over of the sign-in').toHaveLength(1);
+    // The account keeps the page's language once the first screen is shown (afterPageLoad.ts).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('tuber:locale-sent')), { timeout: 15_000 })
+      .toMatch(/^[0-9a-f-]+:en$/);
 
     // A new load of `/`: the hint says a session may exist, and the kept sign-in answers it in one request:
     // no keycloak-js, no silent check with Keycloak.
@@ -135,6 +139,10 @@ describe("a guest's first load of the landing page", () => {
     expect(again.keycloakScripts, 'keycloak-js on a signed-in reload').toEqual([]);
     expect(askedKeycloak(again), 'requests to Keycloak on a signed-in reload').toEqual([]);
     expect(await page.evaluate(() => document.querySelectorAll('iframe').length), 'hidden check-sso iframes').toBe(0);
+    // Once the first screen is shown the header's unread count is asked for; the language, which the account
+    // already keeps, is not sent again.
+    await expect.poll(() => paths(again).includes('/api/orders/unread'), { timeout: 15_000 }).toBe(true);
+    expect(paths(again).filter((path) => path === '/api/auth/me/locale'), 'the kept language sent again').toEqual([]);
 
     expect(errors.filter((line) => !/favicon/.test(line))).toEqual([]);
   });

@@ -143,8 +143,18 @@ describe('installable (issue 13)', () => {
     await expect.poll(() => controlled(page), { timeout: 15_000 }).toBe(`${publicUrl}/sw.js`);
 
     const cdp = await context.newCDPSession(page);
-    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };
-    expect(manifest.url).toBe(`${publicUrl}/manifest.webmanifest`);
+    type AppManifest = { url: string; errors: { message: string }[]; data?: string };
+    // The shell links the manifest once the first screen has been shown (afterPageLoad.ts), not at once.
+    let manifest: AppManifest = { url: '', errors: [] };
+    await expect
+      .poll(
+        async () => {
+          manifest = (await cdp.send('Page.getAppManifest')) as AppManifest;
+          return manifest.url;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(`${publicUrl}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     const data = JSON.parse(manifest.data ?? '{}');
     expect(data).toMatchObject({

@@ -16,6 +16,7 @@ import {
   type ShellContract,
   type ShellSession,
 } from '@tuber/ui';
+import { afterPageLoad } from './afterPageLoad.js';
 import { forgetCart, localStorageOrNull } from './counters/cartCount.js';
 import { useShellCounters } from './counters/useShellCounters.js';
 import { LogoutDialog } from './layout/LogoutDialog.js';
@@ -57,15 +58,30 @@ async function say(id: string, values?: Record<string, string>): Promise<string>
   return translate(shellCatalogue, id, values);
 }
 
+/** The last language this browser had the account keep: "<user id>:<locale>" (localStorage). */
+export const LOCALE_SENT = 'tuber:locale-sent';
+
 /**
  * The account keeps the chosen language (issue 13, ADR 0044): Keycloak's pages and the e-mails follow
- * it. Sent once a person is signed in and whenever they switch; a failure costs only the e-mails' language.
+ * it. Sent at sign-in, whenever the person switches, and on a later load only if this browser has not had the
+ * account keep this language yet (the last send failed, or was offline); not on every page load. A failure costs
+ * only the e-mails' language.
  */
-function rememberLocale(api: ApiClient) {
-  // Offline (the remembered person, no token) it waits for the next sign-in.
+function rememberLocale(api: ApiClient, userId: string, always: boolean) {
+  // Offline (the remembered person, no token) it waits for the next load.
   if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+  const sent = `${userId}:${getLocale()}`;
+  const storage = localStorageOrNull();
+  if (!always && storage?.getItem(LOCALE_SENT) === sent) return;
   api
     .put('/auth/me/locale', { locale: getLocale() })
+    .then(() => {
+      try {
+        storage?.setItem(LOCALE_SENT, sent);
+      } catch {
+        // Storage full: the next load sends it again.
+      }
+    })
     .catch((error: unknown) => console.warn('the language could not be kept with the account', error));
 }
 
@@ -113,12 +129,16 @@ export function ShellRoot({
   useEffect(() => {
     if (userId) void claimPrivateCaches(userId);
   }, [userId]);
-  // The account follows the language chosen here, at sign-in and at every switch.
+  // The account follows the language chosen here, at sign-in and at every switch (after the page has loaded).
   useEffect(() => {
     if (!userId) return;
-    rememberLocale(api);
-    return onLocaleChange(() => rememberLocale(api));
-  }, [api, userId]);
+    const cancel = afterPageLoad(() => rememberLocale(api, userId, store.justSignedIn));
+    const stop = onLocaleChange(() => rememberLocale(api, userId, true));
+    return () => {
+      cancel();
+      stop();
+    };
+  }, [api, userId, store]);
 
   const login = useCallback(
     (redirectTo?: string) => {

@@ -103,16 +103,23 @@ export function useFeed(
   // The position is followed while the feed is on screen and kept when it leaves. It cannot be read at
   // unmount: by then the router has scrolled the next page to the top. Layout-effect timing keeps the
   // save inside the same commit, before any scroll event that the page change causes.
+  // Not read at mount: reading window.scrollY in a layout effect forces the browser to lay the page out inside the
+  // commit (on the feed's first load, the whole page with the buyer's styles just arrived); read at the next
+  // frame instead, when the page is laid out anyway, or at the first scroll.
   useLayoutEffect(() => {
-    let scrollY = window.scrollY;
+    let scrollY: number | null = null;
     const follow = () => {
       scrollY = window.scrollY;
     };
+    const frame = window.requestAnimationFrame(() => {
+      if (scrollY === null) follow();
+    });
     window.addEventListener('scroll', follow, { passive: true });
     return () => {
+      window.cancelAnimationFrame(frame);
       window.removeEventListener('scroll', follow);
       const { products } = latest.current;
-      if (products.length > 0) remember(search, { products, nextCursor: cursor.current, scrollY, savedAt: Date.now() });
+      if (products.length > 0) remember(search, { products, nextCursor: cursor.current, scrollY: scrollY ?? 0, savedAt: Date.now() });
     };
   }, [search]);
 

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { onCounterRefresh, setCounter, type ApiClient } from '@tuber/ui';
 import { CART_KEY, CART_OWNER_KEY, localStorageOrNull, storedCartCount } from './cartCount.js';
+import { afterPageLoad } from '../afterPageLoad.js';
 import { fetchUnreadCount, onTabWake, startUnreadPoller } from './unreadPoller.js';
 
 export function useShellCounters(api: ApiClient, userId: string | null): void {
@@ -17,15 +18,20 @@ export function useShellCounters(api: ApiClient, userId: string | null): void {
     };
     window.addEventListener('storage', onStorage);
 
-    const stopPolling = startUnreadPoller({
-      fetchCount: () => fetchUnreadCount(api),
-      setCount: (count) => setCounter('unread', count),
-      isVisible: () => document.visibilityState === 'visible',
-      onWake: onTabWake,
-      onRefresh: (listener) => onCounterRefresh('unread', listener),
+    // The first poll waits for the page to load: the badge is not the page's largest paint.
+    let stopPolling = () => {};
+    const cancelStart = afterPageLoad(() => {
+      stopPolling = startUnreadPoller({
+        fetchCount: () => fetchUnreadCount(api),
+        setCount: (count) => setCounter('unread', count),
+        isVisible: () => document.visibilityState === 'visible',
+        onWake: onTabWake,
+        onRefresh: (listener) => onCounterRefresh('unread', listener),
+      });
     });
 
     return () => {
+      cancelStart();
       stopPolling();
       window.removeEventListener('storage', onStorage);
       setCounter('unread', 0);

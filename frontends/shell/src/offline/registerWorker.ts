@@ -1,5 +1,6 @@
 // Registers the shell's service worker (/sw.js, built from src/sw/sw.ts) once the page has loaded, so the
 // worker's precache downloads do not compete with the first render. Production builds only.
+import { afterPageLoad } from '../afterPageLoad.js';
 import { isRemoteEntryPath } from '../sw/policy.js';
 
 export const WORKER_URL = '/sw.js';
@@ -29,15 +30,20 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker.register(WORKER_URL, { scope: '/' }).catch((error: unknown) => {
       console.error('[shell] the offline service worker could not be registered', error);
     });
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  afterPageLoad(() => void register());
 }
 
-/** The web app manifest (install to the home screen). The shared page template has no link to it. */
+/**
+ * The web app manifest (install to the home screen). The shared page template has no link to it. Linked once the
+ * page has loaded: the browser fetches the manifest and its icon as soon as the link is in the page.
+ */
 export function linkManifest(): void {
-  if (typeof document === 'undefined' || document.querySelector('link[rel="manifest"]')) return;
-  const link = document.createElement('link');
-  link.rel = 'manifest';
-  link.href = '/manifest.webmanifest';
-  document.head.appendChild(link);
+  if (typeof document === 'undefined') return;
+  afterPageLoad(() => {
+    if (document.querySelector('link[rel="manifest"]')) return;
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest.webmanifest';
+    document.head.appendChild(link);
+  });
 }
