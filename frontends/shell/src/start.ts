@@ -18,9 +18,8 @@ function warmNumberData(): void {
   window.setTimeout(() => void new Intl.NumberFormat('en-NG').format(0), 0);
 }
 
-// Read remotes.json while the shared modules load; a remote's slot waits for it (and shows the
-// fallback if it cannot be read). The page this address shows starts loading at once, in parallel
-// with the shell's own chunks (docs/adr/0025).
+// Read remotes.json (preloaded by the page) before React starts; a remote's slot waits for it (and shows the
+// fallback if it cannot be read). The page this address shows starts loading at once (docs/adr/0025).
 const discovered = discoverRemotes();
 discovered.catch((error: unknown) => console.error('[shell] could not read /remotes.json', error));
 const firstPage = routePage(window.location.pathname);
