@@ -7,7 +7,9 @@ import { routePage } from './remotes/routePages.js';
 import { startEarlyCheck } from './session/earlyCheck.js';
 
 /**
- * Sets up the engine's number data while the page waits for its remote's files: a page's first Intl.NumberFormat
+ * Sets up the engine's number data while the page waits for its remote's files (a throwaway format, not
+ * @tuber/ui's prepareNumberFormats: importing @tuber/ui here would run React's and @tuber/ui's modules before this
+ * module's requests leave, ES imports being evaluated first): a page's first Intl.NumberFormat
  * costs 15–30 ms on a fast machine (several times that on a cheap phone), and the remote pages show prices,
  * quantities and counts, so otherwise the first render that shows one pays it (issue 13: on the feed, inside
  * the render before the first photo is asked for). A task of its own once the remote's manifest has been asked

@@ -56,10 +56,4 @@ export function forgetCart(storage: Pick<Storage, 'removeItem'> | null): void {
   }
 }
 
-export function localStorageOrNull(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
+export { localStorageOrNull } from '../storage.js';

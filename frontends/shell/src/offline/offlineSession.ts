@@ -7,17 +7,12 @@
 import type { ShellSession, ShellUser } from '@tuber/ui';
 import type { SessionStore } from '../session/keycloakSession.js';
 import { isOffline, subscribeNetwork } from './networkStatus.js';
+import { localStorageOrNull } from '../storage.js';
 import { clearPrivateCaches } from './privateCaches.js';
 
 const REMEMBERED_USER = 'tuber:offline-user';
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = localStorageOrNull;
 
 /** What is kept of the user: enough for the header and the pages' checks; the phone number is left out. */
 function remember(user: ShellUser): void {

@@ -10,12 +10,13 @@
 import { askKeptToken, keptSignInHinted, type KeptAnswer } from './keptSignIn.js';
 import { prefetchKeycloak } from './keycloakLoader.js';
 import { LOGIN_STARTED, WAS_SIGNED_IN, hasKeycloakAnswer, sessionMayExist } from './sessionHint.js';
+import { localStorageOrNull, sessionStorageOrNull } from '../storage.js';
 
 const SETTINGS_URL = '/api/auth/oidc';
 
-function stored(kind: 'localStorage' | 'sessionStorage', key: string): boolean {
+function stored(storage: Storage | null, key: string): boolean {
   try {
-    return Boolean(window[kind].getItem(key));
+    return Boolean(storage?.getItem(key));
   } catch {
     return false;
   }
@@ -25,14 +26,14 @@ function stored(kind: 'localStorage' | 'sessionStorage', key: string): boolean {
 export function mayHaveSession(): boolean {
   return sessionMayExist({
     url: new URL(window.location.href),
-    wasSignedIn: stored('localStorage', WAS_SIGNED_IN),
-    loginStarted: stored('sessionStorage', LOGIN_STARTED),
+    wasSignedIn: stored(localStorageOrNull(), WAS_SIGNED_IN),
+    loginStarted: stored(sessionStorageOrNull(), LOGIN_STARTED),
   });
 }
 
 /** A login started here or coming back: keycloak-js must read Keycloak's answer (the kept sign-in may be an older one). */
 export function loginComingBack(): boolean {
-  return stored('sessionStorage', LOGIN_STARTED) || hasKeycloakAnswer(new URL(window.location.href));
+  return stored(sessionStorageOrNull(), LOGIN_STARTED) || hasKeycloakAnswer(new URL(window.location.href));
 }
 
 let earlySettings: Promise<Response> | null = null;

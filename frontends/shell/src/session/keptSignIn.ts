@@ -3,6 +3,7 @@
 // request. A returning person's page load then needs no keycloak-js, no hidden iframe to Keycloak and no token
 // exchange before its first API call (issue 13: the feed's first product waited for that whole chain).
 // No shared module here: earlyCheck.ts asks before the federation runtime has set up React and @tuber/ui.
+import { localStorageOrNull } from '../storage.js';
 import type { TuberClaims } from './claims.js';
 
 const SESSION_URL = '/api/auth/session';
@@ -37,8 +38,8 @@ export const KEPT_HINT = 'tuber:kept-sign-in';
 
 function hint(kept: boolean): void {
   try {
-    if (kept) window.localStorage.setItem(KEPT_HINT, '1');
-    else window.localStorage.removeItem(KEPT_HINT);
+    if (kept) localStorageOrNull()?.setItem(KEPT_HINT, '1');
+    else localStorageOrNull()?.removeItem(KEPT_HINT);
   } catch {
     // Storage refused (private mode, quota): the page then asks Keycloak, as without a kept sign-in.
   }
@@ -46,11 +47,7 @@ function hint(kept: boolean): void {
 
 /** Whether this browser is known to hold a kept sign-in. */
 export function keptSignInHinted(): boolean {
-  try {
-    return window.localStorage.getItem(KEPT_HINT) === '1';
-  } catch {
-    return false;
-  }
+  return localStorageOrNull()?.getItem(KEPT_HINT) === '1';
 }
 
 /** Thrown when the auth service could not answer (offline, restarting, Keycloak down): try again later. */

@@ -15,6 +15,7 @@ import { CALLBACK_PATH, rememberReturnPath, takeLoginCallback } from './loginCal
 import { keptTokenAnswer, mayHaveSession, settingsResponse, startEarlyCheck } from './earlyCheck.js';
 import { askKeptToken, claimsOf, forgetKeptSignIn, keepSignIn, type KeptAnswer, type KeptToken } from './keptSignIn.js';
 import { LOGIN_STARTED, WAS_SIGNED_IN } from './sessionHint.js';
+import { localStorageOrNull, sessionStorageOrNull } from '../storage.js';
 import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, REFRESH_RETRY_MS, refreshDelayMs, shouldRetryRefresh } from './timing.js';
 
 export interface OidcSettings {
@@ -48,23 +49,11 @@ export interface SessionStore {
 
 const PROFILE_READY = 'tuber:profile-ready:';
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+const storage = sessionStorageOrNull;
 
 // WAS_SIGNED_IN (localStorage) is the layout hint for the next page load (ShellSession's `expected`) and
 // tells start() that a session may exist (sessionHint.ts).
-function lastingStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const lastingStorage = localStorageOrNull;
 
 if (typeof window !== 'undefined') {
   // Keycloak knows one sign-in callback URI (docs/adr/0018). Coming back on it, the page the user
