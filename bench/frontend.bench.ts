@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { Simulation } from 'lighthouse/core/lib/lantern/lantern.js';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { report, type BenchRow } from './support/report.js';
@@ -345,6 +346,43 @@ async function copiesLoaded(variant: Variant, urls: string[]): Promise<{ reactDo
   };
 }
 
+/**
+ * What Lighthouse's simulation (Lantern) did in the last run, per simulated graph (e.g. the optimistic and the
+ * pessimistic LCP): each request and main-thread task with its observed and simulated start and end. The
+ * simulated LCP is the latest end in those graphs (low-priority images aside); this shows which chain it was.
+ */
+function lanternTimings(): Record<string, unknown[]> {
+  type Node = {
+    id: string;
+    type: string;
+    startTime: number;
+    endTime: number;
+    request?: { url: string; priority: string };
+    didPerformLayout?: () => boolean;
+    getEvaluateScriptURLs?: () => Set<string>;
+    getDependencies: () => Node[];
+  };
+  const graphs = Simulation.Simulator.allNodeTimings as unknown as Map<string, Map<Node, { startTime: number; endTime: number }>>;
+  return Object.fromEntries(
+    [...graphs].map(([label, timings]) => [
+      label,
+      [...timings].map(([node, simulated]) => ({
+        id: node.id,
+        type: node.type,
+        url: node.request?.url,
+        priority: node.request?.priority,
+        evaluates: node.getEvaluateScriptURLs ? [...node.getEvaluateScriptURLs()] : undefined,
+        layout: node.didPerformLayout?.(),
+        observedStart: node.startTime,
+        observedEnd: node.endTime,
+        dependsOn: node.getDependencies().map((dependency) => dependency.id),
+        start: simulated.startTime,
+        end: simulated.endTime,
+      })),
+    ]),
+  );
+}
+
 async function measure(browser: Browser, route: string): Promise<Sample> {
   const result = await lighthouse(`${publicUrl}${route}`, {
     port: browser.chrome.port,
@@ -354,11 +392,13 @@ async function measure(browser: Browser, route: string): Promise<Sample> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
   const { lhr } = result;
-  // BENCH_LHR_DIR=<folder> keeps each run's whole report (critical chains, LCP phases, main-thread work) to read after.
+  // BENCH_LHR_DIR=<folder> keeps each run's whole report (critical chains, LCP phases, main-thread work) to read after,
+  // and beside it the simulation's own timings (read them with bench/lantern-chain.ts).
   if (process.env.BENCH_LHR_DIR) {
     fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
     const name = `${browser.variant.name}-${browser.page}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
     fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
+    fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `lantern-${name}`), JSON.stringify(lanternTimings()));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]!;

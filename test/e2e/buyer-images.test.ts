@@ -212,6 +212,69 @@ describe('feed photos (issue 13)', () => {
     await feed.close();
   });
 
+  it('on a phone: the other photos wait until the first is on the screen, then load; a first photo that fails holds nothing', async () => {
+    // Its own context without the service worker, so the gateway's answers can be held here.
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
+    try {
+      await (await signInThroughShell(context, buyer, /^\/dashboard\/buyer/)).close();
+      const others = posted.slice(1).flatMap((product) => [product.image_cards[0], product.image_thumbs[0]]);
+      const firstCard = posted[0]!.image_cards[0]!;
+      const requested: string[] = [];
+      context.on('request', (request) => requested.push(request.url()));
+      let letFirstGo: () => void = () => undefined;
+      const firstHeld = new Promise<void>((resolve) => (letFirstGo = resolve));
+      await context.route(firstCard, async (route) => {
+        await firstHeld;
+        await route.continue();
+      });
+
+      const feed = await open(context, feedPath);
+      const cards = feed.getByTestId('product-card');
+      await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(PRODUCTS);
+      await expect.poll(() => requested.includes(firstCard), { timeout: 10_000 }).toBe(true);
+      // The first photo is on its way and held: the second card's photo (just under the fold, close enough for
+      // the browser's own lazy loading) is not asked for, and has no address yet; its box keeps its size.
+      await feed.waitForTimeout(1500);
+      expect(requested.filter((url) => others.includes(url))).toEqual([]);
+      const second = cards.nth(1).locator('img');
+      expect(await second.getAttribute('src')).toBeNull();
+      expect(await second.getAttribute('srcset')).toBeNull();
+      const box = await second.boundingBox();
+      expect(box && box.width > 250 && Math.abs(box.width / box.height - 4 / 3) < 0.02, JSON.stringify(box)).toBe(true);
+
+      letFirstGo();
+      const first = cards.first().locator('img');
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 })
+        .toBe(true);
+      await expect.poll(() => requested.includes(posted[1]!.image_cards[0]!), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 })
+        .toBe(true);
+      expect(await cls(feed)).toBeLessThanOrEqual(0.1);
+      await feed.close();
+
+      // The first photo fails: the others load at once, not after the longest wait.
+      await context.unroute(firstCard);
+      await context.route(firstCard, (route) => route.fulfill({ status: 503, body: '' }));
+      requested.length = 0;
+      const again = await open(context, feedPath);
+      await expect.poll(() => again.getByTestId('product-card').count(), { timeout: 30_000 }).toBe(PRODUCTS);
+      const failedAt = Date.now();
+      await expect.poll(() => requested.includes(posted[1]!.image_cards[0]!), { timeout: 10_000 }).toBe(true);
+      expect(Date.now() - failedAt).toBeLessThan(2500);
+      await again.close();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('on a laptop: three columns, sizes = the slot, the first row eager, a stable page', async () => {
     const feed = await open(laptop, feedPath);
     const cards = feed.getByTestId('product-card');

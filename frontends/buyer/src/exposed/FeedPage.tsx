@@ -7,8 +7,9 @@ import { Button, prepareNumberFormats, Spinner, useSession, type PagePrefetchCon
 import { useCartOwner } from '../cart/useCartOwner.js';
 import { FeedControls } from '../feed/FeedControls.js';
 import { isNarrowed, NO_FILTERS, noResultsText, parseFeedSearch, toFeedSearch, type FeedFilters } from '../feed/feedQuery.js';
-import { ProductCard } from '../feed/ProductCard.js';
+import { hasPhoto, ProductCard } from '../feed/ProductCard.js';
 import { prefetchFeed, useFeed } from '../feed/useFeed.js';
+import { useFirstPhotoFirst } from '../feed/useFirstPhotoFirst.js';
 import { useSentinel } from '../feed/useSentinel.js';
 import { useBuyerT } from '../i18n/t.js';
 import styles from '../feed/feed.module.css';
@@ -23,6 +24,9 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
   const t = useBuyerT();
   const feed = useFeed(filters, restore);
   const sentinel = useSentinel<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore);
+  const first = feed.products[0];
+  // Back to a feed whose pages were kept: its photos are in the cache, nothing to queue.
+  const photos = useFirstPhotoFirst(first ? hasPhoto(first) : null, feed.restoredScrollY === null);
 
   // Back from a product (browser back): the remembered pages are already rendered, so return to where the
   // buyer was. The shell's scroll restoration runs before this remote's page exists and cannot do it.
@@ -57,7 +61,12 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
       {feed.products.length > 0 ? (
         <div className={styles.grid} data-testid="product-grid">
           {feed.products.map((product, index) => (
-            <ProductCard key={product.product_id} product={product} priority={priorityOf(index)} />
+            <ProductCard
+              key={product.product_id}
+              product={product}
+              priority={priorityOf(index)}
+              {...(index === 0 ? { firstPhoto: photos } : { holdPhoto: photos.held })}
+            />
           ))}
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { Link } from '@tuber/ui/router';
 import { firstWords } from '@tuber/ui';
 import { feedCardImage } from '../catalog/images.js';
+import { FIRST_PHOTO_TIMING, type FirstPhotoFirst } from './useFirstPhotoFirst.js';
 import { productDetailRoute, type Product } from '../catalog/types.js';
 import { useBuyerT } from '../i18n/t.js';
 import { ageWords, pricePerKgWords, productPriceWords, stockWords } from '../i18n/words.js';
@@ -27,8 +28,24 @@ const postedAt = (iso: string): string =>
     second: 'numeric',
   })).format(new Date(iso));
 
-/** One card of the buyer feed (spec §2). */
-export function ProductCard({ product, priority = 'lazy' }: { product: Product; priority?: ImagePriority }) {
+/** Whether a card shows a photo (else its "no image" box). */
+export const hasPhoto = (product: Product): boolean => feedCardImage(product) !== null;
+
+/**
+ * One card of the buyer feed (spec §2). `holdPhoto`: the photo is not asked for yet (its box keeps its size);
+ * `firstPhoto`: this card's photo is the one the others wait for (useFirstPhotoFirst).
+ */
+export function ProductCard({
+  product,
+  priority = 'lazy',
+  holdPhoto = false,
+  firstPhoto,
+}: {
+  product: Product;
+  priority?: ImagePriority;
+  holdPhoto?: boolean;
+  firstPhoto?: Pick<FirstPhotoFirst, 'loaded' | 'failed'>;
+}) {
   const t = useBuyerT();
   const to = productDetailRoute(product.product_id);
   const image = feedCardImage(product);
@@ -51,8 +68,8 @@ export function ProductCard({ product, priority = 'lazy' }: { product: Product; 
           // 4:3 like its frame (aspect-ratio in feed.module.css): the card keeps its height before the photo arrives.
           <img
             className={styles.image}
-            src={image.src}
-            {...(image.srcSet ? { srcSet: image.srcSet, sizes: image.sizes } : {})}
+            {...(holdPhoto ? {} : { src: image.src, ...(image.srcSet ? { srcSet: image.srcSet, sizes: image.sizes } : {}) })}
+            {...(firstPhoto ? { onLoad: firstPhoto.loaded, onError: firstPhoto.failed, elementtiming: FIRST_PHOTO_TIMING } : {})}
             alt=""
             width={640}
             height={480}
