@@ -212,7 +212,7 @@ describe('feed photos (issue 13)', () => {
     await feed.close();
   });
 
-  it('on a phone: the other photos wait until the first is on the screen, then load; a first photo that fails holds nothing', async () => {
+  it('on a phone: the other photos wait until the first is on the screen (3 s at most), then load; a first photo that fails holds nothing', async () => {
     // Its own context without the service worker, so the gateway's answers can be held here.
     const context = await browser.newContext({
       viewport: { width: 360, height: 740 },
@@ -248,20 +248,41 @@ describe('feed photos (issue 13)', () => {
       const box = await second.boundingBox();
       expect(box && box.width > 250 && Math.abs(box.width / box.height - 4 / 3) < 0.02, JSON.stringify(box)).toBe(true);
 
-      letFirstGo();
+      // A first photo that takes too long holds the others 3 s at most: the second is asked for while the first
+      // is still held.
       const first = cards.first().locator('img');
+      await expect.poll(() => requested.includes(posted[1]!.image_cards[0]!), { timeout: 5_000 }).toBe(true);
+      expect(await first.evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
+      letFirstGo();
       await expect
         .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 })
         .toBe(true);
-      await expect.poll(() => requested.includes(posted[1]!.image_cards[0]!), { timeout: 10_000 }).toBe(true);
       await expect
         .poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 })
         .toBe(true);
       expect(await cls(feed)).toBeLessThanOrEqual(0.1);
       await feed.close();
 
-      // The first photo fails: the others load at once, not after the longest wait.
+      // Nothing held: the second photo is asked for after the first has arrived, and soon after (it is on the
+      // screen), not after the longest wait.
       await context.unroute(firstCard);
+      const events: { url: string; what: 'asked' | 'arrived'; at: number }[] = [];
+      const onRequest = (request: { url: () => string }) => events.push({ url: request.url(), what: 'asked', at: Date.now() });
+      const onFinished = (request: { url: () => string }) => events.push({ url: request.url(), what: 'arrived', at: Date.now() });
+      context.on('request', onRequest);
+      context.on('requestfinished', onFinished);
+      const plain = await open(context, feedPath);
+      await expect.poll(() => events.some((e) => e.url === posted[1]!.image_cards[0] && e.what === 'asked'), { timeout: 30_000 }).toBe(true);
+      const firstArrived = events.find((e) => e.url === firstCard && e.what === 'arrived');
+      const secondAsked = events.find((e) => e.url === posted[1]!.image_cards[0] && e.what === 'asked')!;
+      expect(firstArrived, 'the first photo arrived before the second was asked for').toBeDefined();
+      expect(secondAsked.at).toBeGreaterThanOrEqual(firstArrived!.at);
+      expect(secondAsked.at - firstArrived!.at).toBeLessThan(2500);
+      context.off('request', onRequest);
+      context.off('requestfinished', onFinished);
+      await plain.close();
+
+      // The first photo fails: the others load at once, not after the longest wait.
       await context.route(firstCard, (route) => route.fulfill({ status: 503, body: '' }));
       requested.length = 0;
       const again = await open(context, feedPath);

@@ -1,10 +1,10 @@
 import { Link } from '@tuber/ui/router';
 import { firstWords } from '@tuber/ui';
 import { feedCardImage } from '../catalog/images.js';
-import { FIRST_PHOTO_TIMING, type FirstPhotoFirst } from './useFirstPhotoFirst.js';
 import { productDetailRoute, type Product } from '../catalog/types.js';
 import { useBuyerT } from '../i18n/t.js';
 import { ageWords, pricePerKgWords, productPriceWords, stockWords } from '../i18n/words.js';
+import { FIRST_PHOTO_TIMING, type FirstPhotoFirst } from './useFirstPhotoFirst.js';
 import styles from './feed.module.css';
 
 export const FEED_PREVIEW_WORDS = 20;
