@@ -362,7 +362,10 @@ function lanternTimings(): Record<string, unknown[]> {
     getEvaluateScriptURLs?: () => Set<string>;
     getDependencies: () => Node[];
   };
-  const graphs = Simulation.Simulator.allNodeTimings as unknown as Map<string, Map<Node, { startTime: number; endTime: number }>>;
+  const graphs = Simulation.Simulator.allNodeTimings as unknown as Map<
+    string,
+    Map<Node, { startTime: number; endTime: number; connectionTiming?: Record<string, number | undefined> }>
+  >;
   return Object.fromEntries(
     [...graphs].map(([label, timings]) => [
       label,
@@ -378,6 +381,8 @@ function lanternTimings(): Record<string, unknown[]> {
         dependsOn: node.getDependencies().map((dependency) => dependency.id),
         start: simulated.startTime,
         end: simulated.endTime,
+        // A request's simulated connection: connectionTime and dnsResolutionTime only on a new (cold) one.
+        connection: simulated.connectionTiming,
       })),
     ]),
   );

@@ -1,6 +1,7 @@
 // Prints what Lighthouse's simulation did in one bench run, from the `lantern-*.json` file that
 // `BENCH_LHR_DIR=<folder>` keeps beside each report: per simulated graph (optimistic / pessimistic LCP, FCP, …),
-// every request and main-thread task in simulated start order, with its simulated and observed times (ms).
+// every request and main-thread task in simulated start order, with its simulated and observed times (ms);
+// "new conn" marks a request the simulation sent on a new connection (it pays the TCP handshake).
 //   npx tsx bench/lantern-chain.ts <folder>/lantern-federated-dashboard-….json [graph label …]
 import fs from 'node:fs';
 
@@ -16,6 +17,7 @@ interface Row {
   dependsOn: string[];
   start: number;
   end: number;
+  connection?: { connectionTime?: number; dnsResolutionTime?: number };
 }
 
 const [file, ...labels] = process.argv.slice(2);
@@ -41,7 +43,7 @@ for (const label of wanted) {
   for (const row of [...rows].sort((a, b) => a.start - b.start)) {
     const what =
       row.type === 'network'
-        ? `${(row.priority ?? '').padEnd(8)} ${tail(row.url ?? '', 70)}`
+        ? `${(row.priority ?? '').padEnd(8)} ${row.connection?.dnsResolutionTime !== undefined ? 'new conn ' : '         '}${tail(row.url ?? '', 70)}`
         : `task${row.layout ? ' with layout' : ''}${row.evaluates?.length ? ` evaluating ${row.evaluates.map((url) => tail(url, 40)).join(', ')}` : ''}`;
     console.log(
       `${ms(row.start)} ${ms(row.end)} ${ms(row.end - row.start)} | ${ms((row.observedStart - origin) / 1000)} + ${ms((row.observedEnd - row.observedStart) / 1000)}     | ${what}`,
