@@ -17,7 +17,8 @@ import {
   type ShellSession,
 } from '@tuber/ui';
 import { afterPageLoad } from './afterPageLoad.js';
-import { forgetCart, localStorageOrNull } from './counters/cartCount.js';
+import { forgetCart } from './counters/cartCount.js';
+import { localStorageOrNull } from './storage.js';
 import { useShellCounters } from './counters/useShellCounters.js';
 import { LogoutDialog } from './layout/LogoutDialog.js';
 import { networkAwareFetch } from './offline/networkStatus.js';

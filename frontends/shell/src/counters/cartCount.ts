@@ -55,5 +55,3 @@ export function forgetCart(storage: Pick<Storage, 'removeItem'> | null): void {
     // storage disabled: nothing was kept
   }
 }
-
-export { localStorageOrNull } from '../storage.js';

@@ -2,7 +2,8 @@
 // changes), the unread requests by polling the orders service. Signing out stops both and zeroes them.
 import { useEffect } from 'react';
 import { onCounterRefresh, setCounter, type ApiClient } from '@tuber/ui';
-import { CART_KEY, CART_OWNER_KEY, localStorageOrNull, storedCartCount } from './cartCount.js';
+import { CART_KEY, CART_OWNER_KEY, storedCartCount } from './cartCount.js';
+import { localStorageOrNull } from '../storage.js';
 import { afterPageLoad } from '../afterPageLoad.js';
 import { fetchUnreadCount, onTabWake, startUnreadPoller } from './unreadPoller.js';
 

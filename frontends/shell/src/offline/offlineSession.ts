@@ -12,16 +12,15 @@ import { clearPrivateCaches } from './privateCaches.js';
 
 const REMEMBERED_USER = 'tuber:offline-user';
 
-const storage = localStorageOrNull;
 
 /** What is kept of the user: enough for the header and the pages' checks; the phone number is left out. */
 function remember(user: ShellUser): void {
   const kept: ShellUser = { ...user, phone: '' };
-  storage()?.setItem(REMEMBERED_USER, JSON.stringify(kept));
+  localStorageOrNull()?.setItem(REMEMBERED_USER, JSON.stringify(kept));
 }
 
 function remembered(): ShellUser | null {
-  const raw = storage()?.getItem(REMEMBERED_USER);
+  const raw = localStorageOrNull()?.getItem(REMEMBERED_USER);
   if (!raw) return null;
   try {
     const user = JSON.parse(raw) as Partial<ShellUser>;
@@ -32,7 +31,7 @@ function remembered(): ShellUser | null {
 }
 
 function forget(): void {
-  storage()?.removeItem(REMEMBERED_USER);
+  localStorageOrNull()?.removeItem(REMEMBERED_USER);
 }
 
 export interface OfflineAwareSessionStore extends SessionStore {

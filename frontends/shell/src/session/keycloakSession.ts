@@ -49,11 +49,9 @@ export interface SessionStore {
 
 const PROFILE_READY = 'tuber:profile-ready:';
 
-const storage = sessionStorageOrNull;
 
 // WAS_SIGNED_IN (localStorage) is the layout hint for the next page load (ShellSession's `expected`) and
 // tells start() that a session may exist (sessionHint.ts).
-const lastingStorage = localStorageOrNull;
 
 if (typeof window !== 'undefined') {
   // Keycloak knows one sign-in callback URI (docs/adr/0018). Coming back on it, the page the user
@@ -66,7 +64,7 @@ if (typeof window !== 'undefined') {
 }
 
 export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = defaultSettings): SessionStore {
-  let session: ShellSession = { status: 'loading', expected: lastingStorage()?.getItem(WAS_SIGNED_IN) ? 'signed-in' : 'anonymous' };
+  let session: ShellSession = { status: 'loading', expected: localStorageOrNull()?.getItem(WAS_SIGNED_IN) ? 'signed-in' : 'anonymous' };
   let keycloak: Keycloak | null = null;
   /** keycloak-js's class, once downloaded (always, when `keycloak` is set). */
   let KeycloakCtor: KeycloakClass | null = null;
@@ -93,13 +91,13 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
    */
   const set = (next: ShellSession, { keepHint = false } = {}) => {
     session = next;
-    if (next.status === 'signed-in') lastingStorage()?.setItem(WAS_SIGNED_IN, '1');
-    if (next.status === 'anonymous' && !keepHint) lastingStorage()?.removeItem(WAS_SIGNED_IN);
+    if (next.status === 'signed-in') localStorageOrNull()?.setItem(WAS_SIGNED_IN, '1');
+    if (next.status === 'anonymous' && !keepHint) localStorageOrNull()?.removeItem(WAS_SIGNED_IN);
     listeners.forEach((listener) => listener());
   };
   const emit = (event: SessionEvent) => eventListeners.forEach((listener) => listener(event));
 
-  const profileReady = (sub: string | undefined) => Boolean(sub && storage()?.getItem(PROFILE_READY + sub));
+  const profileReady = (sub: string | undefined) => Boolean(sub && sessionStorageOrNull()?.getItem(PROFILE_READY + sub));
 
   /** The claims of the token in hand: the kept sign-in's, or keycloak-js's while it holds the tokens. */
   function currentClaims(): TuberClaims | undefined {
@@ -322,8 +320,8 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       checked = false;
       console.error('[shell] Keycloak silent check failed; continuing as a guest', error);
     }
-    const started = storage()?.getItem(LOGIN_STARTED);
-    storage()?.removeItem(LOGIN_STARTED);
+    const started = sessionStorageOrNull()?.getItem(LOGIN_STARTED);
+    sessionStorageOrNull()?.removeItem(LOGIN_STARTED);
     justSignedIn = Boolean(started && kc.authenticated);
     if (started && !kc.authenticated && callbackError) loginError = callbackError;
     await keepWithServer(kc);
@@ -428,7 +426,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
       const { kc, checked } = await keycloakForRedirect();
       // Keycloak may have gone since the page loaded: say so here rather than hand over to an error page.
       if (!checked) await signInAvailable();
-      storage()?.setItem(LOGIN_STARTED, String(Date.now()));
+      sessionStorageOrNull()?.setItem(LOGIN_STARTED, String(Date.now()));
       rememberReturnPath(redirectTo);
       // Keycloak's pages follow the product's language (ui_locales; Keycloak keeps it in its locale cookie).
       await kc.login({ redirectUri: new URL(CALLBACK_PATH, window.location.origin).href, locale: getLocale() });
@@ -502,7 +500,7 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
     markProfileReady() {
       const sub = currentClaims()?.sub;
       if (!sub) return;
-      storage()?.setItem(PROFILE_READY + sub, '1');
+      sessionStorageOrNull()?.setItem(PROFILE_READY + sub, '1');
       applyToken(null);
     },
   };
