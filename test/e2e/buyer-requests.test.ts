@@ -29,6 +29,13 @@ const ADDRESS = `12 Oba Road ${run}, Osogbo`;
 const NOTE = `Please call when you are at the gate (${run})`;
 const DECLINE_REASON = `All the cassava went to the market today (${run})`;
 const CANCEL_REASON = `Found yams closer to home (${run})`;
+/**
+ * The days typed into the forms, fixed once: a run that crosses midnight in Lagos (23:00 UTC) would
+ * otherwise compare what it typed with a day computed afterwards, one later.
+ */
+const PAST_DAY = lagosDay(-2);
+const DAY_FOR_A = lagosDay(2);
+const DAY_FOR_B = lagosDay(3);
 
 let farmerA: TestAccount;
 let farmerB: TestAccount;
@@ -273,11 +280,26 @@ describe('the cart of two farmers (issue 12)', () => {
       [products.cassava.id, 1],
     ]);
 
+    // Farmer B's product is held back a moment: until it answers, B's heading says the name is on its way.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/catalog/products/${products.cassava.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
     // The toast's View cart, in the app.
     await page.getByRole('status').filter({ hasText: 'item added to cart' }).getByRole('link', { name: 'View cart' }).first().click();
     await page.waitForURL(`${publicUrl}/dashboard/cart`);
     await expect.poll(() => page.getByTestId('farmer-group').count(), { timeout: 15_000 }).toBe(2);
-    expect(await page.getByTestId('farmer-group').locator('h2').allTextContents()).toEqual([FARMER_A, FARMER_B]);
+    const headings = page.getByTestId('farmer-group').locator('h2');
+    await expect.poll(() => headings.allTextContents(), { timeout: 15_000 }).toEqual([FARMER_A, 'Loading farmer…']);
+    expect(await headings.nth(1).getAttribute('aria-busy')).toBe('true');
+    expect(await page.getByRole('form', { name: 'Request to …' }).count()).toBe(1);
+    await screenshot(page, 'buyer-requests-cart-loading-farmer-1280');
+    release();
+    await expect.poll(() => headings.allTextContents(), { timeout: 15_000 }).toEqual([FARMER_A, FARMER_B]);
+    expect(await headings.nth(1).getAttribute('aria-busy')).toBe('false');
+    await page.unroute(`**/api/catalog/products/${products.cassava.id}`);
     expect(await group(page, FARMER_A).getByTestId('cart-item').count()).toBe(2);
     expect(await group(page, FARMER_B).getByTestId('cart-item').count()).toBe(1);
     expect(await page.getByTestId('cart-total-items').textContent()).toBe('4');
@@ -369,7 +391,7 @@ describe('sending the cart as requests (issue 12)', () => {
     expect(await formA.getByLabel('Preferred date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     await formA.getByLabel('Delivery').check();
-    await formA.getByLabel('Preferred date').fill(lagosDay(-2));
+    await formA.getByLabel('Preferred date').fill(PAST_DAY);
     await formA.getByLabel('Your phone number').fill('12345');
     await formA.getByRole('button', { name: 'Send request' }).click();
     await formA.getByText('Enter the delivery address.').waitFor();
@@ -380,7 +402,7 @@ describe('sending the cart as requests (issue 12)', () => {
     expect(await myRequests(buyer)).toEqual([]);
 
     await formA.getByLabel('Delivery address').fill(ADDRESS);
-    await formA.getByLabel('Preferred date').fill(lagosDay(2));
+    await formA.getByLabel('Preferred date').fill(DAY_FOR_A);
     await formA.getByLabel('Your phone number').fill('0803 123 4567');
     await formA.getByLabel('Note for the farmer (optional)').fill(NOTE);
     expect(await formA.getByText('Enter the delivery address.').count()).toBe(0);
@@ -399,7 +421,7 @@ describe('sending the cart as requests (issue 12)', () => {
     await page
       .getByRole('form', { name: `Request to ${FARMER_B}` })
       .getByLabel('Preferred date')
-      .fill(lagosDay(3));
+      .fill(DAY_FOR_B);
     await page.getByRole('button', { name: 'Send all' }).click();
 
     const problem = line(page, products.ginger.id).getByTestId('cart-item-problem');
@@ -421,7 +443,7 @@ describe('sending the cart as requests (issue 12)', () => {
       farmer_id: farmerB.id,
       status: 'sent',
       fulfilment: 'pickup',
-      preferred_date: lagosDay(3),
+      preferred_date: DAY_FOR_B,
       lines: [{ product_id: products.cassava.id, quantity: 1, price: 30000, unit: 'bag_50kg' }],
     });
     sent.b = { request_id: afterB[0].request_id, number: afterB[0].number };
@@ -468,7 +490,7 @@ describe('sending the cart as requests (issue 12)', () => {
       fulfilment: 'delivery',
       address: ADDRESS,
       note: NOTE,
-      preferred_date: lagosDay(2),
+      preferred_date: DAY_FOR_A,
       buyer_phone: '2348031234567',
       total: 5600,
       lines: [

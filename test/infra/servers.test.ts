@@ -11,7 +11,8 @@ import { mongoUrl, redisUrl } from '../support/credentials.js';
 
 const env = process.env;
 // Credentials from the environment (test/run.sh exports them), else the ones infra/local generated.
-const secret = (variable: string, file: string) => env[variable] || readFileSync(`${env.TUBER_STATE ?? '.run'}/secrets/${file}`, 'utf8').trim();
+const secret = (variable: string, file: string) =>
+  env[variable] || readFileSync(`${env.TUBER_STATE ?? '.run'}/secrets/${file}`, 'utf8').trim();
 const mailApi = `http://127.0.0.1:${env.MAILPIT_HTTP_PORT ?? 8025}/api/v1`;
 
 describe('MongoDB wire protocol (FerretDB locally, MongoDB in compose)', () => {
@@ -46,7 +47,13 @@ describe('Redis', () => {
 
 describe('MinIO bucket product-images', () => {
   it('stores an object that anyone can read through the gateway, but not list', async () => {
-    const client = new Client({ endPoint: '127.0.0.1', port: Number(env.MINIO_PORT ?? 9100), useSSL: false, accessKey: secret('MINIO_ACCESS_KEY', 'minio-root-user'), secretKey: secret('MINIO_SECRET_KEY', 'minio-root-password') });
+    const client = new Client({
+      endPoint: '127.0.0.1',
+      port: Number(env.MINIO_PORT ?? 9100),
+      useSSL: false,
+      accessKey: secret('MINIO_ACCESS_KEY', 'minio-root-user'),
+      secretKey: secret('MINIO_SECRET_KEY', 'minio-root-password'),
+    });
     const name = `infra-test-${randomUUID()}.txt`;
     await client.putObject('product-images', name, Buffer.from('fresh from earth'), 16, { 'Content-Type': 'text/plain' });
     const read = await fetch(`${PUBLIC_URL}/files/${name}`);
@@ -64,7 +71,12 @@ describe('MinIO bucket product-images', () => {
 describe('Mailpit', () => {
   it('receives a mail over SMTP and shows it through its API', async () => {
     const subject = `infra test ${randomUUID()}`;
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: Number(env.MAILPIT_SMTP_PORT ?? 1025), secure: false, ignoreTLS: true });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: Number(env.MAILPIT_SMTP_PORT ?? 1025),
+      secure: false,
+      ignoreTLS: true,
+    });
     await transport.sendMail({ from: 'noreply@tuber.local', to: 'farmer@test.tuber.local', subject, text: 'Your yams are ready.' });
     const search = await (await fetch(`${mailApi}/search?query=${encodeURIComponent(`subject:"${subject}"`)}`)).json();
     expect(search.messages).toHaveLength(1);

@@ -132,8 +132,8 @@ describe(`Schemathesis --checks all through the gateway (${FULL ? 'full' : 'boun
     '%s as a %s: no 5xx, no undeclared status, no schema mismatch',
     async (service, who) => {
       const actor = who === 'buyer' ? buyer : farmer;
-      // A fresh token for each run: access tokens live five minutes.
-      const token = await actor.token();
+      // A token that outlives the run (access tokens live five minutes; a run may take its whole time bound).
+      const token = await actor.token((timeBound(service) + 30) * 1000);
       const name = `${service}-${who}`;
       const reportFile = join(OUT, `${name}.json`);
       const harFile = join(OUT, `${name}.har`);
@@ -201,7 +201,7 @@ describe(`Schemathesis --checks all through the gateway (${FULL ? 'full' : 'boun
       );
       expect(r.operations?.tested ?? 0, `operations tested:\n${result.output.slice(-3000)}`).toBeGreaterThan(0);
       expect(r.errors, `errors while testing:\n${result.output.slice(-3000)}`).toEqual([]);
-      expect(described, `failures (see ${OUT}/${name}.*):\n${result.output.slice(-6000)}`).toEqual([]);
+      expect(described, `failures: ${described.join('; ')} (see ${OUT}/${name}.*):\n${result.output.slice(-6000)}`).toEqual([]);
       expect(serverErrors).toBe(0);
     },
     (Math.max(...SERVICES.map(timeBound)) + 60) * 1000,

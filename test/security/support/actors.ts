@@ -13,8 +13,11 @@ export interface Actor {
   id: string;
   email: string;
   password: string;
-  /** A valid access token (signs in again when the last one has under a minute left). */
-  token(): Promise<string>;
+  /**
+   * A valid access token that stays valid for at least `validForMs` more (default a minute): signs in
+   * again when the last one has less left.
+   */
+  token(validForMs?: number): Promise<string>;
   /** A fresh sign-in: access, refresh and ID token. */
   signIn(): Promise<Tokens>;
 }
@@ -44,8 +47,8 @@ export async function makeActor(label: string, options: AccountOptions): Promise
     async signIn() {
       return signIn(account.email, account.password);
     },
-    async token() {
-      if (!tokens || Date.now() > expiresAt - 60_000) {
+    async token(validForMs = 60_000) {
+      if (!tokens || Date.now() > expiresAt - validForMs) {
         tokens = await signIn(account.email, account.password);
         expiresAt = Number(decode(tokens.accessToken).claims.exp) * 1000;
       }

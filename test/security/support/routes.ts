@@ -33,7 +33,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // The browser sign-in the auth service keeps (docs/adr/0050): handed over with the caller's own bearer token;
   // then found by the HttpOnly tuber_session cookie (no bearer decides it, so `public` in this matrix).
   'POST /api/auth/session': { access: 'signed-in', why: "hands the caller's own sign-in to the auth service" },
-  'POST /api/auth/session/token': { access: 'public', why: 'the HttpOnly SameSite=Strict cookie + x-tuber-session header are its credential' },
+  'POST /api/auth/session/token': {
+    access: 'public',
+    why: 'the HttpOnly SameSite=Strict cookie + x-tuber-session header are its credential',
+  },
   'DELETE /api/auth/session': { access: 'public', why: "forgets the cookie's kept sign-in (logout)" },
   // profile: one's own profile by the token's subject; farmers' contact cards for signed-in users
   'GET /api/profile/session': { access: 'signed-in', why: 'who the token belongs to' },

@@ -201,11 +201,14 @@ const invalid = (id: string, message: string | undefined) =>
 /** The request to one farmer: pickup or delivery, address, preferred date, note, phone, and Send request. */
 function RequestFormView({
   group,
+  business,
   sender,
   sendable,
   anySending,
 }: {
   group: FarmerGroup;
+  /** The farmer's name as the form names it ("…" while it is on its way). */
+  business: string;
   sender: SendRequests;
   sendable: number;
   anySending: boolean;
@@ -220,14 +223,14 @@ function RequestFormView({
   return (
     <form
       className={styles.form}
-      aria-label={t('request.form', { business: groupTitle(group) })}
+      aria-label={t('request.form', { business })}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void sender.send(group);
       }}
     >
-      <h3 className={styles.formTitle}>{t('request.form', { business: groupTitle(group) })}</h3>
+      <h3 className={styles.formTitle}>{t('request.form', { business })}</h3>
       <p className={styles.muted}>
         {t('request.no-payment')}
         {leftOut > 0 ? ` ${t('request.left-out', { count: leftOut })}` : ''}
@@ -332,11 +335,14 @@ function FarmerGroupSection({
   const t = useBuyerT();
   const headingId = `farmer-${group.farmer_id}-title`;
   const subtotal = summarizeChecked(group.items, checks);
+  // The farmer's name comes with their products: until one has answered, the heading says it is on its
+  // way rather than showing the bare word "Farmer" and then changing.
+  const naming = !group.business_name && group.items.some((item) => (checks.get(item.product_id)?.state ?? 'checking') === 'checking');
   return (
     <section className={styles.group} aria-labelledby={headingId} data-testid="farmer-group" data-farmer-id={group.farmer_id}>
       <header className={styles.groupHeader}>
-        <h2 id={headingId} className={styles.groupTitle}>
-          {groupTitle(group)}
+        <h2 id={headingId} className={naming ? `${styles.groupTitle} ${styles.groupTitleLoading}` : styles.groupTitle} aria-busy={naming}>
+          {naming ? t('contact.loading') : groupTitle(group)}
         </h2>
         <p className={styles.muted}>{t('cart.group-summary', { count: subtotal.totalItems, total: formatNaira(subtotal.totalKobo) })}</p>
       </header>
@@ -352,7 +358,13 @@ function FarmerGroupSection({
           />
         ))}
       </ul>
-      <RequestFormView group={group} sender={sender} sendable={sendableItems(group.items, checks).length} anySending={anySending} />
+      <RequestFormView
+        group={group}
+        business={naming ? '…' : groupTitle(group)}
+        sender={sender}
+        sendable={sendableItems(group.items, checks).length}
+        anySending={anySending}
+      />
     </section>
   );
 }
