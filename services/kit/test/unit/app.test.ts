@@ -72,6 +72,24 @@ describe('service app factory', () => {
   });
 });
 
+describe('Fastify options', () => {
+  it('makes an app without a deprecation warning (request logging is switched off through the log controller)', async () => {
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on('warning', listen);
+    try {
+      const other = await createServiceApp({ name: 'quiet', logLevel: 'silent' });
+      await other.ready();
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      await other.close();
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.filter((w) => w.name === 'FastifyDeprecation').map((w) => w.message)).toEqual([]);
+  });
+});
+
 describe('configuration', () => {
   const schema = Type.Composite([BaseConfig, portConfig(4999)]);
   it('applies defaults and coerces numbers', () => {
