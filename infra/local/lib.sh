@@ -172,7 +172,7 @@ _still_holds() {
   local pid=$1 port=$2
   sleep 0.5
   grep -q '^State:[[:space:]]*[^Z]' "/proc/$pid/status" 2> /dev/null || return 1
-  port_holders "$port" | grep -qx "$pid"
+  port_holders "$port" | grep -x "$pid" > /dev/null # to the end: no SIGPIPE for the writer under pipefail
 }
 
 # Fails, naming the holder, when PORT is held by anything but daemon NAME's own processes.

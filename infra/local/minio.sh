@@ -39,7 +39,7 @@ provision_media_user() {
   rm -f "$policy"
   # The secret on stdin (mc reads it there when not given), never in a process list.
   ensure_secret minio-media-password 30 | mc_root "$user" "$password" admin user add tuber media >/dev/null
-  if ! mc_root "$user" "$password" admin user info tuber media --json | grep -q '"policyName": *"tuber-media"'; then
+  if ! mc_root "$user" "$password" admin user info tuber media --json | grep '"policyName": *"tuber-media"' > /dev/null; then
     mc_root "$user" "$password" admin policy attach tuber tuber-media --user media >/dev/null
   fi
 }

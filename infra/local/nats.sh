@@ -67,7 +67,9 @@ CONF
     pid=$(pid_of nats)
     for user in $users; do
       variable="NATS_$(echo "$user" | tr 'a-z-' 'A-Z_')_PASSWORD"
-      tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null | grep -qxF "$variable=${!variable}" || missing+=" $user"
+      # grep reads to the end (no -q): with pipefail, a grep that quits at the first match can leave tr
+      # writing into a closed pipe (SIGPIPE), and a user who is there would count as missing.
+      tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null | grep -xF "$variable=${!variable}" > /dev/null || missing+=" $user"
     done
     if [ -n "$missing" ]; then
       log "nats: restarting to add the user(s)$missing"
@@ -149,7 +151,7 @@ missing_users() {
   local pid=$1 user variable missing=""
   for user in $users; do
     variable="NATS_$(echo "$user" | tr 'a-z-' 'A-Z_')_PASSWORD"
-    tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null | grep -qxF "$variable=${!variable}" || missing+=" $user"
+    tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null | grep -xF "$variable=${!variable}" > /dev/null || missing+=" $user"
   done
   echo "$missing"
 }

@@ -85,7 +85,7 @@ start_server() {
       -k "$sockets" -c shared_buffers=128MB -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off
   fi
   wait_port "$PG_PORT" postgres 30
-  as_postgres "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U ferretdb -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'" | grep -q 1 \
+  as_postgres "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U ferretdb -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'" | grep 1 > /dev/null \
     || as_postgres "$bin/createdb" -h 127.0.0.1 -p "$PG_PORT" -U ferretdb ferretdb
 }
 

@@ -46,7 +46,7 @@ CONF
   wait_port "$REDIS_PORT" redis 30
   local _
   for _ in $(seq 1 50); do
-    if REDISCLI_AUTH=$REDIS_TUBER_TEST_PASSWORD redis-cli --user tuber-test -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG; then
+    if REDISCLI_AUTH=$REDIS_TUBER_TEST_PASSWORD redis-cli --user tuber-test -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep PONG > /dev/null; then
       apply_acl
       return 0
     fi

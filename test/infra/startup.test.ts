@@ -141,8 +141,8 @@ describe('a start that fails', () => {
           .match(/stopping what this start launched: (.*)/)?.[1]
           .trim()
           .split(/\s+/) ?? [];
-      expect(stopped).toContain('redis');
-      expect(stopped).not.toContain('nats');
+      expect(stopped, up.output).toContain('redis');
+      expect(stopped, up.output).not.toContain('nats');
     } finally {
       rmSync(join(checkout.state, 'data', 'redis', 'dump.rdb'), { force: true });
     }
