@@ -132,6 +132,9 @@ interface Kill {
   goneAt: number;
 }
 /** SIGKILL to a daemon's process tree by its pid-file name (catalog-1, nats-2). */
+/** How long after the last killed process is gone the gateway may still use a kept-alive connection to it. */
+const STALE_CONNECTION_GRACE_MS = 500;
+
 async function kill9(name: string): Promise<Kill> {
   const pid = pidOf(name);
   if (pid === undefined) throw new Error(`${name} does not run`);
@@ -262,7 +265,13 @@ describe(`R8: two replicas of each service and a 3-node NATS cluster; one replic
     // ---- which failures the kills explain: sent before the last killed process was gone, answered after the first kill ----
     const firstKill = Math.min(...kills.map((k) => k.at));
     const lastKill = Math.max(...kills.map((k) => k.goneAt));
-    const inHand = (a: { sentAt: number; answeredAt: number }) => a.sentAt <= lastKill && a.answeredAt >= firstKill;
+    // The gateway keeps idle connections to each replica (keepalive 16). One whose replica has just
+    // died is dropped only once the nginx worker handles the reset, and a request handed to it in that
+    // moment is written into the dead replica's connection: a POST then fails with 502 and is not sent
+    // again (non_idempotent is off on purpose, docs/adr/0039). Such a request is counted as in hand if
+    // it was sent within STALE_CONNECTION_GRACE_MS of the last process going.
+    const inHand = (a: { sentAt: number; answeredAt: number }) =>
+      a.sentAt <= lastKill + STALE_CONNECTION_GRACE_MS && a.answeredAt >= firstKill;
     const failedReads = reads.filter((r) => r.status !== 200);
     const failedWrites = driver.refused;
     // When, against the kills (seconds from the first kill), so a failure beyond them can be placed.
@@ -312,7 +321,7 @@ describe(`R8: two replicas of each service and a 3-node NATS cluster; one replic
         `product posts with 2 photos, deletes of earlier posts, business-name changes (support/keyed.ts, as R1) — while ${READERS} buyers ` +
         `read the feed and a search in a loop. At a third of the commands, replica 1 of every service and the NATS node leading the event ` +
         `stream (moved off node 1 first) were kill -9ed and left down until the commands were done (the node is then started again, before the stream is read). A failed request counts as in hand at a kill when it was sent before ` +
-        `the last kill and answered after the first; every other failure is a failure of the scenario. Afterwards each command's effect ` +
+        `the last killed process was gone (or within ${STALE_CONNECTION_GRACE_MS} ms after, when the gateway may still write into a dead replica's kept-alive connection) and answered after the first kill; every other failure is a failure of the scenario. Afterwards each command's effect ` +
         `was looked up by its key as in R1 (commands whose answer was lost at the kill: checked for doubles only). The stack is then ` +
         `put back to one NATS server and one replica each.`,
       counts: {
