@@ -63,14 +63,9 @@ CONF
     # Already running: a new user (a new service) needs its password in the server's environment,
     # which only a restart gives it (clients reconnect by themselves; JetStream keeps its files);
     # changed permissions alone are applied by a reload, without dropping anyone.
-    local pid missing=""
+    local pid missing
     pid=$(pid_of nats)
-    for user in $users; do
-      variable="NATS_$(echo "$user" | tr 'a-z-' 'A-Z_')_PASSWORD"
-      # grep reads to the end (no -q): with pipefail, a grep that quits at the first match can leave tr
-      # writing into a closed pipe (SIGPIPE), and a user who is there would count as missing.
-      tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null | grep -xF "$variable=${!variable}" > /dev/null || missing+=" $user"
-    done
+    missing=$(missing_users "$pid")
     if [ -n "$missing" ]; then
       log "nats: restarting to add the user(s)$missing"
       stop_daemon nats
@@ -151,6 +146,8 @@ missing_users() {
   local pid=$1 user variable missing=""
   for user in $users; do
     variable="NATS_$(echo "$user" | tr 'a-z-' 'A-Z_')_PASSWORD"
+    # grep reads to the end (no -q): with pipefail, a grep that quits at the first match can leave tr
+    # writing into a closed pipe (SIGPIPE), and a user who is there would count as missing.
     tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null | grep -xF "$variable=${!variable}" > /dev/null || missing+=" $user"
   done
   echo "$missing"
