@@ -15,7 +15,7 @@ import { deleteAccount, signedInAccount, type TestAccount } from '../support/acc
 import { api, eventually } from '../support/api.js';
 import { signInWithPassword } from '../support/keycloak.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
-import { uploadPhotos } from './support/market.js';
+import { lagosDay, uploadPhotos } from './support/market.js';
 import { signInThroughShell } from './support/signIn.js';
 
 const run = Math.random().toString(36).slice(2, 7);
@@ -110,12 +110,6 @@ async function ordersKnow(product: { id: string; price: number; unit: string; fa
     answer.body?.problems?.[0]?.problem,
     `the orders service does not know ${product.id} at ₦${product.price}: ${JSON.stringify(answer.body)}`,
   ).toBe('above_stock');
-}
-
-/** A calendar day `days` from today in Lagos (YYYY-MM-DD), as a date input takes it. */
-function lagosDay(days: number): string {
-  const at = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 async function signIn(account: TestAccount): Promise<void> {
