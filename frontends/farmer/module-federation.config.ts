@@ -1,7 +1,7 @@
 // Farmer remote. Exposes pages for the shell; the shell finds them through mf-manifest.json and mounts them
 // on /dashboard/farmer, /dashboard/productLists, /dashboard/productLists/:productId/edit and /dashboard/farmerprofile.
 import { createModuleFederationConfig } from '@module-federation/enhanced';
-import { sharedSingletons } from '@tuber/ui/federation';
+import { legacyHostPlugin, sharedSingletons } from '@tuber/shell-contract/federation';
 
 export default createModuleFederationConfig({
   name: 'farmer',
@@ -14,7 +14,10 @@ export default createModuleFederationConfig({
     './InboxPage': './src/exposed/InboxPage.tsx', // /dashboard/inbox (issue 12)
     './InsightsPage': './src/exposed/InsightsPage.tsx', // /dashboard/insights (issue 12)
   },
+  // Only the shell contract and React are shared; @tuber/ui is bundled (docs/adr/0054).
   shared: sharedSingletons,
+  // Under a shell of the release before the contract split, take the contract from its @tuber/ui 0.1.
+  runtimePlugins: [legacyHostPlugin],
   manifest: true,
   dts: false,
 });

@@ -131,10 +131,14 @@ start_one() {
     # The shell's build has its page; a remote's production build has no page, only what the shell loads.
     local first=index.html
     [ "$name" = shell ] || first=mf-manifest.json
-    [ -f "$root/frontends/$name/dist/$first" ] || { echo "frontends/$name is not built: run 'make build'" >&2; return 1; }
+    # TUBER_DIST_<name> serves another build of that front end (the skew test's released builds, built by
+    # infra/release/build-frontends.sh); the default is this checkout's.
+    local dist_var="TUBER_DIST_$name" dist
+    dist=${!dist_var:-$root/frontends/$name/dist}
+    [ -f "$dist/$first" ] || { echo "$dist has no $first: run 'make build'" >&2; return 1; }
     local flags=(--cors --quiet --host 127.0.0.1 --port "$port")
     [ "$name" = shell ] && flags+=(--single)
-    start_daemon "$name" "$root/node_modules/.bin/sirv" "$root/frontends/$name/dist" "${flags[@]}"
+    start_daemon "$name" "$root/node_modules/.bin/sirv" "$dist" "${flags[@]}"
     wait_http "http://127.0.0.1:$port/$([ "$name" = shell ] || echo "$first")" "$name"
   fi
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import messagesLoader, { CATALOGUE_FILE, catalogueLocale, compileCatalogue } from '../../frontends/ui/build/messages-loader.js';
 import { messageArguments } from '../../frontends/ui/src/i18n/check.js';
-import type { Locale } from '../../frontends/ui/src/i18n/locales.js';
+import type { Locale } from '../../frontends/shell-contract/src/locales.js';
 import type { Messages } from '../../frontends/ui/src/i18n/messages.js';
 // The copies the facade uses (frontends/ui's own intl-messageformat 12, not the root's older one).
 import { IntlMessageFormat } from '../../frontends/ui/node_modules/intl-messageformat/index.js';

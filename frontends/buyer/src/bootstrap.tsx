@@ -1,8 +1,9 @@
 // The buyer remote as an app of its own (npm run dev / its server's index.html), without the shell: the
 // exposed pages on the shell's own routes, in <StandaloneShell>.
+import '@tuber/ui/global.css'; // this page is the remote's own (npm run dev): it owns the base styles
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from '@tuber/ui/router';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from '@tuber/shell-contract/router';
 import { StandaloneShell } from '@tuber/ui';
 import BuyerProfilePage from './exposed/BuyerProfilePage.js';
 import CartPage from './exposed/CartPage.js';

@@ -1,8 +1,9 @@
 // The farmer remote as an app of its own (npm run dev / its server's index.html), without the shell: the
 // exposed pages on the shell's own routes, in <StandaloneShell> with a pasted-token dev session.
+import '@tuber/ui/global.css'; // this page is the remote's own (npm run dev): it owns the base styles
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from '@tuber/ui/router';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from '@tuber/shell-contract/router';
 import { StandaloneShell } from '@tuber/ui';
 import AddProductPage from './exposed/AddProductPage.js';
 import EditProductPage from './exposed/EditProductPage.js';

@@ -1,5 +1,5 @@
 import { useT } from '@tuber/ui';
-import { Link, useLocation } from '@tuber/ui/router';
+import { Link, useLocation } from '@tuber/shell-contract/router';
 import { landingCatalogue } from './i18n/catalogue.js';
 
 /** Links that leave the landing remote (e.g. /login) land here when it runs without the shell. */

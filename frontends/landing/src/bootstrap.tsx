@@ -1,7 +1,8 @@
 // The landing remote as an app of its own (npm run dev / its server's index.html), without the shell.
+import '@tuber/ui/global.css'; // this page is the remote's own (npm run dev): it owns the base styles
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes, type RouteObject } from '@tuber/ui/router';
+import { BrowserRouter, useRoutes, type RouteObject } from '@tuber/shell-contract/router';
 import { StandaloneShell } from '@tuber/ui';
 import ForgotPasswordPage from './exposed/ForgotPasswordPage.js';
 import LandingPage from './exposed/LandingPage.js';

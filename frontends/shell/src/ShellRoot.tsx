@@ -2,19 +2,21 @@
 // runs the Keycloak session, the first-login profile step and the Confirm Logout dialog.
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  createApiClient,
-  createToastStore,
   getLocale,
-  loadCatalogue,
   onLocaleChange,
   setCounter,
   ShellProvider,
-  ToastHost,
-  translate,
   type ApiClient,
   type ShellAuth,
   type ShellContract,
   type ShellSession,
+} from '@tuber/shell-contract';
+import {
+  createApiClient,
+  createToastStore,
+  loadCatalogue,
+  ToastHost,
+  translate,
 } from '@tuber/ui';
 import { afterPageLoad } from './afterPageLoad.js';
 import { forgetCart } from './counters/cartCount.js';

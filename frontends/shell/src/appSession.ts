@@ -1,7 +1,8 @@
 // The page's one session store, started by bootstrap.tsx before the first render: the sign-in settings,
 // keycloak-js and Keycloak's silent check then travel while React renders the page, instead of after the first
 // render (issue 13: the feed's first paint waited for them). ShellRoot takes the same store and awaits the same start.
-import { createApiClient, type ApiClient } from '@tuber/ui';
+import { type ApiClient } from '@tuber/shell-contract';
+import { createApiClient } from '@tuber/ui';
 import { networkAwareFetch } from './offline/networkStatus.js';
 import { withOfflineSession, type OfflineAwareSessionStore } from './offline/offlineSession.js';
 import { loadRemotePage } from './remotes/registry.js';

@@ -1,9 +1,11 @@
+import '@tuber/ui/global.css'; // first: the design tokens and base styles come before every module's CSS
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useNavigate, useRoutes } from '@tuber/ui/router';
+import { BrowserRouter, useNavigate, useRoutes } from '@tuber/shell-contract/router';
 import { appSessionStore, prefetchFirstPage } from './appSession.js';
 import { routes } from './routes.js';
 import { ShellRoot } from './ShellRoot.js';
+import './legacy/provide.js';
 
 // Who is signed in is asked before the first render (appSession.ts): the silent check travels while React
 // builds the page, instead of starting from the first render's effect.

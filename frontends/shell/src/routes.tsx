@@ -1,5 +1,5 @@
 // The shell's URL tree (spec §2). Pages live in remotes; the shell decides where they mount and who may see them.
-import { Outlet, type RouteObject } from '@tuber/ui/router';
+import { Outlet, type RouteObject } from '@tuber/shell-contract/router';
 import { DashboardLayout } from './dashboard/DashboardLayout.js';
 import { BuyerOnly, FarmerOnly, GuestOnly, RequireSignedIn } from './guards/guards.js';
 import { Header } from './layout/Header.js';

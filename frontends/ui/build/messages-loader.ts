@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { LoaderContext } from 'webpack';
-import { type Locale, LOCALES, isLocale, regionalTag } from '../src/i18n/locales.js';
+import { type Locale, LOCALES, isLocale } from '../../shell-contract/src/locales.js';
+import { regionalTag } from '../src/i18n/locales.js';
 import { type CompiledMessage, type Messages, isPlainText } from '../src/i18n/messages.js';
 
 /** The catalogue files the loader compiles: src/i18n/<language>.json of any front end (not review.json). */

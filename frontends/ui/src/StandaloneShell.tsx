@@ -1,8 +1,8 @@
 // What a remote gets when it runs as its own app (its dev server or standalone page): the same contract the
 // shell provides, with an anonymous session, working toasts and the gateway's API.
 import { useMemo, useState, type ReactNode } from 'react';
-import { createApiClient } from './contract/api.js';
-import { ShellProvider, type ShellContract, type ShellSession } from './contract/shell.js';
+import { ShellProvider, type ShellContract, type ShellSession } from '@tuber/shell-contract';
+import { createApiClient } from './api.js';
 import { ToastHost } from './toast/ToastHost.js';
 import { createToastStore } from './toast/toastStore.js';
 

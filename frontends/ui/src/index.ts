@@ -1,6 +1,9 @@
 /// <reference path="./env.d.ts" />
-// @tuber/ui: shared components, formatting and the shell contract. Shared as a federation singleton.
-import './styles/global.css';
+// @tuber/ui: the front ends' library (components, formatting, product text, the i18n runtime, the API
+// client and the toast queue). Not shared at run time: every front end bundles the copy it was built with
+// (docs/adr/0054). What must be one per page (session, toasts, counters, locale, navigation) is the shell
+// contract, @tuber/shell-contract. Design tokens and base styles: '@tuber/ui/global.css', loaded by the
+// page's owner (the shell, or a remote's own dev page), never by a remote's pages.
 
 export { formatNaira, koboToNaira, nairaToKobo } from './format/money.js';
 export { firstWords, type WordCut } from './format/words.js';
@@ -39,65 +42,24 @@ export {
 } from './format/product.js';
 
 export {
-  DEFAULT_LOCALE,
-  LOCALES,
-  LOCALE_STORAGE_KEY,
   defineCatalogue,
   formatFor,
-  getLocale,
-  isLocale,
   loadCatalogue,
   missingKeys,
-  onLocaleChange,
-  setLocale,
-  subscribeI18n,
+  regionalTag,
   translate,
   translateIn,
   useFormat,
-  useLocale,
   useT,
   type Catalogue,
-  type Locale,
   type LocaleFormat,
   type MessageValues,
   type Messages,
   type OtherLocale,
 } from './i18n/index.js';
 
-export { ApiError, createApiClient, type ApiClient, type ApiClientOptions, type ApiErrorBody } from './contract/api.js';
-export {
-  ShellProvider,
-  useApi,
-  useAuth,
-  useSession,
-  useShell,
-  useToast,
-  type PagePrefetchContext,
-  type SessionEvent,
-  type ShellAuth,
-  type ShellContract,
-  type ShellSession,
-  type ShellUser,
-  type UserType,
-} from './contract/shell.js';
-export {
-  createToastStore,
-  type Toast,
-  type ToastAction,
-  type ToastKind,
-  type ToastOptions,
-  type Toaster,
-  type ToastStore,
-} from './toast/toastStore.js';
-export {
-  counterValue,
-  onCounterRefresh,
-  refreshCounter,
-  setCounter,
-  subscribeCounter,
-  useCounter,
-  type CounterName,
-} from './contract/counters.js';
+export { NO_ANSWER, OFFLINE_SEND_MESSAGE, createApiClient, type ApiClientOptions } from './api.js';
+export { createToastStore, type ToastStore } from './toast/toastStore.js';
 export { ToastHost, type ToastHostProps } from './toast/ToastHost.js';
 export { StandaloneShell } from './StandaloneShell.js';
 

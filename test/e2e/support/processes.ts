@@ -40,9 +40,9 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
   throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
 }
 
-function runAppScript(action: 'start' | 'stop', name: FrontEnd): Promise<void> {
+function runAppScript(action: 'start' | 'stop' | 'restart', name: FrontEnd, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', [appScript, action, name], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', [appScript, action, name], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -75,6 +75,17 @@ export async function stopFrontEnd(name: FrontEnd): Promise<void> {
     spawned.delete(name);
   }
   await waitUntil(async () => !(await isServing(name)), `${name} stopped answering on port ${ports[name]}`);
+}
+
+/**
+ * Serves another build of a front end on its usual port (a deploy, as far as the gateway can tell): `dist` is a
+ * folder such as a released build from infra/release/build-frontends.sh; without it, this checkout's build.
+ * Needs infra/local/app.sh.
+ */
+export async function serveFrontEnd(name: FrontEnd, dist?: string): Promise<void> {
+  if (!fs.existsSync(appScript)) throw new Error('serving another build needs infra/local/app.sh');
+  await runAppScript('restart', name, dist ? { [`TUBER_DIST_${name}`]: dist } : {});
+  await waitUntil(() => isServing(name), `${name} answers on port ${ports[name]}`);
 }
 
 /** Ends the servers this helper started itself (fallback mode only). */

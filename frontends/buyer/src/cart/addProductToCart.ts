@@ -1,6 +1,6 @@
 // "Add to cart" on the detail page: the cart rule, saved, with the spec's toast (§8); issue 12 adds the
 // toast's "View cart" link and counts the add for the farmer's insights.
-import type { ApiClient, Toaster } from '@tuber/ui';
+import type { ApiClient, Toaster } from '@tuber/shell-contract';
 import type { Product } from '../catalog/types.js';
 import { sendActivity } from '../orders/activity.js';
 import { CART_ROUTE } from '../orders/types.js';

@@ -3,7 +3,7 @@
 // Issue 12: the signed-in user the cart belongs to is kept beside it under "cart_owner" (the items keep the
 // spec's shape), and the shell's cart badge (counter 'cart', the sum of the quantities) follows every change.
 import { useSyncExternalStore } from 'react';
-import { setCounter } from '@tuber/ui';
+import { setCounter } from '@tuber/shell-contract';
 import { parseCart, serializeCart, summarize, type Cart, type CartItem } from './cart.js';
 import { cartOwnerDecision } from './cartOwner.js';
 

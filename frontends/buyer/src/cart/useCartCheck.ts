@@ -1,7 +1,7 @@
 // Checks every cart line against the catalog each time the cart is viewed: GET /api/catalog/products/:id,
 // a few at a time. Lines added while the page is open (another tab) are checked as they appear.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, useApi } from '@tuber/ui';
+import { ApiError, useApi } from '@tuber/shell-contract';
 import { productPath, type Product } from '../catalog/types.js';
 import { tr } from '../i18n/t.js';
 import type { CartItem } from './cart.js';

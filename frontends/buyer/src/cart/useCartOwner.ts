@@ -1,7 +1,7 @@
 // Every exposed page calls this: when the remote runs for a signed-in user, the cart is checked to be
 // theirs (cartStore.claimCart) before the page paints, and the cart badge is set.
 import { useLayoutEffect } from 'react';
-import { useSession } from '@tuber/ui';
+import { useSession } from '@tuber/shell-contract';
 import { claimCart } from './cartStore.js';
 
 /** The signed-in user's id, or null; claims the cart for them. */

@@ -2,7 +2,8 @@
 // farmer, the answer shown where it belongs (sent lines leave the cart; refused lines say why on the line).
 import { useCallback, useRef, useState } from 'react';
 import { displayPhone, nigerianE164 } from '@tuber/contracts';
-import { todayCalendarDay, useApi, useAuth, useSession, useToast } from '@tuber/ui';
+import { useApi, useAuth, useSession, useToast } from '@tuber/shell-contract';
+import { todayCalendarDay } from '@tuber/ui';
 import { problemViews, type LineProblemView } from '../orders/problems.js';
 import {
   buildOrderRequest,

@@ -1,7 +1,8 @@
 // The Contact Farmer modal (spec §2): spinner, then the farmer's business, location, phone and e-mail links;
 // issue 12 adds "Chat on WhatsApp" and counts the clicks on each for the farmer's insights.
 import { useEffect, useRef } from 'react';
-import { Spinner, useApi } from '@tuber/ui';
+import { useApi } from '@tuber/shell-contract';
+import { Spinner } from '@tuber/ui';
 import { sendActivity } from '../orders/activity.js';
 import { growsLine, mailtoHref, phoneText, telHref } from './contactText.js';
 import { useFarmerContact } from './useFarmerContact.js';

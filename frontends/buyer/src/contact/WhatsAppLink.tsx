@@ -1,6 +1,6 @@
 // "Chat on WhatsApp": a wa.me link with a pre-filled message (issue 12). Not shown when the farmer's phone
 // cannot be turned into a Nigerian E.164 number, since the link would open nowhere useful.
-import { useApi } from '@tuber/ui';
+import { useApi } from '@tuber/shell-contract';
 import { sendActivity } from '../orders/activity.js';
 import { chatLink } from './whatsAppText.js';
 import { useBuyerT } from '../i18n/t.js';

@@ -1,7 +1,7 @@
 // The farmer's contact card (profile service) for the Contact Farmer modal, and the phone number of the
 // "Chat on WhatsApp" buttons (issue 12).
 import { useEffect, useState } from 'react';
-import { useApi, useToast } from '@tuber/ui';
+import { useApi, useToast } from '@tuber/shell-contract';
 import { farmerContactPath, type FarmerContact } from '../catalog/types.js';
 import { tr, type T } from '../i18n/t.js';
 

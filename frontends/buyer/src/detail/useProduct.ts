@@ -1,6 +1,6 @@
 // One product for the detail page, with the failures the page tells apart: gone (404) or not loaded.
 import { useEffect, useState } from 'react';
-import { ApiError, useApi, useToast } from '@tuber/ui';
+import { ApiError, useApi, useToast } from '@tuber/shell-contract';
 import { productPath, type Product } from '../catalog/types.js';
 import { tr, type T } from '../i18n/t.js';
 

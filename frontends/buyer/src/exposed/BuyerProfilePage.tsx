@@ -2,7 +2,8 @@
 // issue 11 an Edit mode for first name, last name and phone (PATCH /api/profile/me). The e-mail address
 // changes through Keycloak's verified e-mail update ("Change e-mail", when the shell offers it).
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Spinner, useApi, useAuth, useToast } from '@tuber/ui';
+import { useApi, useAuth, useToast } from '@tuber/shell-contract';
+import { Button, Spinner } from '@tuber/ui';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import type { BuyerProfile } from '../catalog/types.js';
 import {

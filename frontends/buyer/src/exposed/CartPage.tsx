@@ -2,7 +2,7 @@
 // view checks every line against the catalog (issue 11): a changed price, sold out, next harvest or a removed
 // product is shown on the line, and the totals count what the buyer can have now. Issue 12: the lines are
 // grouped by farmer, and each group is sent to its farmer as an order request (or all at once).
-import { Link } from '@tuber/ui/router';
+import { Link } from '@tuber/shell-contract/router';
 import { Button, buttonClass, formatNaira, todayCalendarDay } from '@tuber/ui';
 import { acceptPrice, decrement, increment, removeFromCart, setQuantity, type CartItem } from '../cart/cart.js';
 import {

@@ -2,8 +2,9 @@
 // scrolls; with one search box, filters and a sort kept in the address (issue 11), so a search can be
 // shared and Back/Forward step through searches.
 import { useLayoutEffect, useMemo } from 'react';
-import { Navigate, useLocation, useNavigate, useNavigationType } from '@tuber/ui/router';
-import { Button, prepareNumberFormats, Spinner, useSession, type PagePrefetchContext } from '@tuber/ui';
+import { Navigate, useLocation, useNavigate, useNavigationType } from '@tuber/shell-contract/router';
+import { useSession, type PagePrefetchContext } from '@tuber/shell-contract';
+import { Button, prepareNumberFormats, Spinner } from '@tuber/ui';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import { FeedControls } from '../feed/FeedControls.js';
 import { isNarrowed, NO_FILTERS, noResultsText, parseFeedSearch, toFeedSearch, type FeedFilters } from '../feed/feedQuery.js';

@@ -1,8 +1,9 @@
 // Product detail at /dashboard/buyer/:productId (spec §2): seller, photos, nutrition, the texts, Add to cart, Contact Farmer;
 // issue 12: Chat on WhatsApp, and the view counted for the farmer's insights.
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from '@tuber/ui/router';
-import { Button, buttonClass, Spinner, unitOf, useApi, useToast } from '@tuber/ui';
+import { Link, useParams } from '@tuber/shell-contract/router';
+import { useApi, useToast } from '@tuber/shell-contract';
+import { Button, buttonClass, Spinner, unitOf } from '@tuber/ui';
 import { addProductToCart } from '../cart/addProductToCart.js';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import type { Product } from '../catalog/types.js';

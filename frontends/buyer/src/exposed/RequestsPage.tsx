@@ -1,6 +1,6 @@
 // My requests at /dashboard/requests (issue 12): the order requests this buyer sent, newest first, each with
 // its status and history; Load more for older ones.
-import { Link } from '@tuber/ui/router';
+import { Link } from '@tuber/shell-contract/router';
 import { Button, buttonClass, Spinner } from '@tuber/ui';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import { FEED_ROUTE } from '../catalog/types.js';

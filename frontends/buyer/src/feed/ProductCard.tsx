@@ -1,4 +1,4 @@
-import { Link } from '@tuber/ui/router';
+import { Link } from '@tuber/shell-contract/router';
 import { firstWords } from '@tuber/ui';
 import { feedCardImage } from '../catalog/images.js';
 import { productDetailRoute, type Product } from '../catalog/types.js';

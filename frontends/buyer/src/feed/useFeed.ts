@@ -1,6 +1,6 @@
 // The buyer feed's data: pages of the catalog for one search (filters and sort), following the API's cursor.
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useApi, type ApiClient } from '@tuber/ui';
+import { useApi, type ApiClient } from '@tuber/shell-contract';
 import type { Product, ProductPage } from '../catalog/types.js';
 import { feedApiPath, toFeedSearch, type FeedFilters } from './feedQuery.js';
 

@@ -1,6 +1,7 @@
 // The translator the buyer's pure text functions take: a component passes useBuyerT()'s, which re-renders on a
 // language change; without one (tests, plain modules) the current language is read through `translate`.
-import { translate, useLocale, useT, type Locale } from '@tuber/ui';
+import { useLocale, type Locale } from '@tuber/shell-contract';
+import { translate, useT } from '@tuber/ui';
 import { catalogue } from './catalogue.js';
 
 export type MessageValues = Record<string, string | number | Date>;

@@ -1,10 +1,10 @@
 // Product words in the buyer's language (issue 13): units, quantities, prices, stock, ages, calendar days, lists
 // and tuber names. The same rules as @tuber/ui's English helpers (ADR 0030), with the words from the catalogue,
 // so English reads exactly as before. Money and numbers keep the en-NG style in every language.
+import { getLocale } from '@tuber/shell-contract';
 import {
   availability,
   formatNaira,
-  getLocale,
   nairaToKobo,
   unitOf,
   type Availability,

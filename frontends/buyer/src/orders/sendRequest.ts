@@ -2,7 +2,7 @@
 // client does not pass on (its errors keep only statusCode, error and message), so the request goes through
 // fetch with the shell's access token; without one (a stand-in shell) the API client is used and a refusal
 // shows its message only.
-import { ApiError, type ApiClient } from '@tuber/ui';
+import { ApiError, type ApiClient } from '@tuber/shell-contract';
 import { asOrderRefused } from './problems.js';
 import { REQUESTS_PATH, type NewOrderRequest, type OrderRefused, type OrderRequest } from './types.js';
 import { tr } from '../i18n/t.js';

@@ -1,7 +1,8 @@
 // One request on My requests (issue 12): number, farmer, status, lines, total, fulfilment and date at a
 // glance; opened, its history with reasons, Chat on WhatsApp and Cancel. Opening an unread one marks it read.
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, Button, buttonClass, refreshCounter, setCounter, useApi, useToast } from '@tuber/ui';
+import { ApiError, refreshCounter, setCounter, useApi, useToast } from '@tuber/shell-contract';
+import { Button, buttonClass } from '@tuber/ui';
 import { useFarmerContact, type ContactState } from '../contact/useFarmerContact.js';
 import { WhatsAppLink } from '../contact/WhatsAppLink.js';
 import { requestChatText } from '../contact/whatsAppText.js';

@@ -1,5 +1,5 @@
 // What the buyer reads about a request on My requests (issue 12), as pure functions.
-import { getLocale } from '@tuber/ui';
+import { getLocale } from '@tuber/shell-contract';
 import { tr, type T } from '../i18n/t.js';
 import { dayText, intlLocale, nairaText as naira, priceWords, quantityWords } from '../i18n/words.js';
 import type { OrderHistoryEntry, OrderLine, OrderRequest, OrderStatus } from '../orders/types.js';

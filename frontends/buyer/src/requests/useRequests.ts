@@ -1,7 +1,7 @@
 // The buyer's requests for My requests (issue 12): GET /api/orders/requests, newest first, a page at a time
 // ("Load more" follows next_cursor). Updates to one request (read, cancelled) replace it in place.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApi } from '@tuber/ui';
+import { useApi } from '@tuber/shell-contract';
 import { requestsPagePath, type OrderRequest, type OrderRequestPage } from '../orders/types.js';
 
 export type RequestsState =

@@ -2,7 +2,8 @@
 // API needs a signed-in user. Paste a Keycloak access token of a buyer (e.g. from the shell's session, or
 // test/support/accounts.ts) and it is used for the API and as the session until it expires.
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { createApiClient, ShellProvider, useShell, type ShellContract, type ShellSession } from '@tuber/ui';
+import { ShellProvider, useShell, type ShellContract, type ShellSession } from '@tuber/shell-contract';
+import { createApiClient } from '@tuber/ui';
 
 export const DEV_TOKEN_KEY = 'tuber.dev.accessToken';
 

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from '@tuber/ui/router';
+import { NavLink, Outlet } from '@tuber/shell-contract/router';
 
 /** Links between the buyer pages when the remote runs alone (inside the shell, the dashboard sidebar does this). */
 export function StandaloneNav() {

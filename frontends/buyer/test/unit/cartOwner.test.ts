@@ -23,7 +23,7 @@ describe('the stored cart and its owner', () => {
   const storage = new MemoryStorage();
   let store: typeof import('../../src/cart/cartStore.js');
   // The badge's store, from the same module instance the cart store loaded.
-  let counterValue: (typeof import('@tuber/ui'))['counterValue'];
+  let counterValue: (typeof import('@tuber/shell-contract'))['counterValue'];
   const yam = { product_id: 'yam', product_name: 'Yam', images: [], price: 2000, unit: 'heap' as const, farmer_id: 'f' };
 
   beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('the stored cart and its owner', () => {
     storage.setItem('cart', JSON.stringify([{ ...yam, quantity: 2, total: 4000 }]));
     vi.resetModules();
     store = await import('../../src/cart/cartStore.js');
-    ({ counterValue } = await import('@tuber/ui'));
+    ({ counterValue } = await import('@tuber/shell-contract'));
   });
   afterAll(() => vi.unstubAllGlobals());
 

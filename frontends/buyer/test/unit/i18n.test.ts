@@ -1,7 +1,8 @@
 // The buyer's words in another language (issue 13): units and plurals through ICU, tuber names from the search
 // synonyms, money always "₦2,000.00"; and the English copy unchanged.
 import { PHONE_E164_PROBLEM } from '@tuber/contracts';
-import { loadCatalogue, setLocale, shortAge } from '@tuber/ui';
+import { setLocale } from '@tuber/shell-contract';
+import { loadCatalogue, shortAge } from '@tuber/ui';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/i18n/catalogue.js';
 import en from '../../src/i18n/en.json';

@@ -4,12 +4,12 @@
 // onSubmit only when they pass; the page sends the request. Slots take what only one page has (tuber type
 // and nutrition on Add Product).
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useToast } from '@tuber/shell-contract';
 import {
   Button,
   PRODUCT_STATUSES,
   SELLING_UNITS,
   TUBER_SIZES,
-  useToast,
   type ProductStatus,
   type SellingUnit,
   type TuberSize,

@@ -1,7 +1,7 @@
 // Sends one photo to the media service (POST /api/media/images, field "file") and reports upload progress.
 // XMLHttpRequest rather than fetch: only XHR tells how many bytes of the request body have been sent.
 import type { StoredImage } from '@tuber/contracts';
-import { ApiError, type ApiClient } from '@tuber/ui';
+import { ApiError, type ApiClient } from '@tuber/shell-contract';
 import { tr } from '../i18n/t.js';
 
 export interface UploadOptions {

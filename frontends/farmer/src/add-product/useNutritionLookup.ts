@@ -2,7 +2,7 @@
 // empty; choosing "none" clears them; a slow answer for an earlier choice never overwrites a later one.
 import { useCallback, useRef, useState } from 'react';
 import type { Nutrition, NutritionLookup } from '@tuber/contracts';
-import { useApi } from '@tuber/ui';
+import { useApi } from '@tuber/shell-contract';
 
 export type NutritionState =
   | { status: 'empty' }

@@ -3,7 +3,7 @@
 // larger than needed is made smaller first (resizePhoto.ts), one at a time, so a low-end phone decodes only
 // one big photo at once.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useApi, useToast } from '@tuber/ui';
+import { useApi, useToast } from '@tuber/shell-contract';
 import { API_BASE_URL, useAccessTokenGetter } from '../shared/shellAccess.js';
 import { messageOf } from '../shared/messages.js';
 import { checkPhotoPick, uploadFailureToast } from './imageRules.js';

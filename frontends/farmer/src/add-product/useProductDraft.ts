@@ -1,7 +1,7 @@
 // Keeps the product form's draft in localStorage while the farmer types (see draft.ts): restored once when
 // the form opens, saved on every change, cleared when the product is posted or saved.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAuth } from '@tuber/ui';
+import { useAuth } from '@tuber/shell-contract';
 import { browserStorage, clearDraft, clearDrafts, draftKey, hasTyped, readDraft, writeDraft, type ProductDraft } from './draft.js';
 import type { ProductFormValues } from './productForm.js';
 import type { UploadsState } from './uploads.js';

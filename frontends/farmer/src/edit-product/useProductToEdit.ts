@@ -3,7 +3,7 @@
 // farmer's own list (GET /api/catalog/products/mine) is asked, and without them the photos stay as they are.
 import { useCallback, useEffect, useState } from 'react';
 import type { Product } from '@tuber/contracts';
-import { ApiError, useApi } from '@tuber/ui';
+import { ApiError, useApi } from '@tuber/shell-contract';
 import { loadFailedMessage, messageOf } from '../shared/messages.js';
 
 export type ProductToEdit =

@@ -2,9 +2,10 @@
 // photos added one pick at a time; issue 13: in the farmer's language, a draft kept through a dropped network or
 // a reload, and posting offline refused in words).
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
-import { Navigate, useNavigate } from '@tuber/ui/router';
+import { Navigate, useNavigate } from '@tuber/shell-contract/router';
 import type { Product } from '@tuber/contracts';
-import { ApiError, Button, todayCalendarDay, useApi, useSession, useToast } from '@tuber/ui';
+import { ApiError, useApi, useSession, useToast } from '@tuber/shell-contract';
+import { Button, todayCalendarDay } from '@tuber/ui';
 import { NutritionPanel } from '../add-product/NutritionPanel.js';
 import { ProductForm } from '../add-product/ProductForm.js';
 import type { ProductDraft } from '../add-product/draft.js';

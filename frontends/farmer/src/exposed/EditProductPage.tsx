@@ -3,9 +3,10 @@
 // PATCH with only what changed plus the revision edited; a product changed elsewhere meanwhile (409) is
 // offered for reload.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from '@tuber/ui/router';
+import { Link, Navigate, useNavigate, useParams } from '@tuber/shell-contract/router';
 import type { Product } from '@tuber/contracts';
-import { ApiError, Button, Spinner, buttonClass, todayCalendarDay, useApi, useSession, useToast } from '@tuber/ui';
+import { ApiError, useApi, useSession, useToast } from '@tuber/shell-contract';
+import { Button, Spinner, buttonClass, todayCalendarDay } from '@tuber/ui';
 import { ProductForm } from '../add-product/ProductForm.js';
 import type { ProductDraft } from '../add-product/draft.js';
 import { formFromProduct, toProductChange, type ProductFormValues } from '../add-product/productForm.js';

@@ -2,7 +2,8 @@
 // an Edit mode: business name, location, phone and the tubers grown (PATCH /api/profile/me). The
 // tubers are what the add-product form offers and what the catalog accepts (it learns them by event).
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button, Spinner, useApi, useToast } from '@tuber/ui';
+import { useApi, useToast } from '@tuber/shell-contract';
+import { Button, Spinner } from '@tuber/ui';
 import { displayPhone } from '@tuber/contracts';
 import { useFarmerT } from '../i18n/t.js';
 import { tuberName } from '../i18n/words.js';

@@ -2,9 +2,10 @@
 // the address, ?tab=accepted), newest first with "Load more"; each request opens to its lines, contacts and
 // history, and offers what its status allows (accept with quantities, decline, mark fulfilled, cancel).
 import { useCallback, useState, type KeyboardEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from '@tuber/ui/router';
+import { Navigate, useLocation, useNavigate } from '@tuber/shell-contract/router';
 import type { OrderRequest } from '@tuber/contracts';
-import { Button, Spinner, useCounter, useSession } from '@tuber/ui';
+import { useCounter, useSession } from '@tuber/shell-contract';
+import { Button, Spinner } from '@tuber/ui';
 import { INBOX_TABS, emptyTabText, isInboxTab, tabLabel, type InboxTab } from '../inbox/inbox.js';
 import { ReasonDialog, type ReasonQuestion } from '../inbox/ReasonDialog.js';
 import { RequestCard } from '../inbox/RequestCard.js';

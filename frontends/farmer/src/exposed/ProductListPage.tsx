@@ -1,8 +1,9 @@
 // /dashboard/productLists — "All Product List": the signed-in farmer's products, with Delete (spec §2, §4).
 import { useState } from 'react';
-import { Link } from '@tuber/ui/router';
+import { Link } from '@tuber/shell-contract/router';
 import type { Product } from '@tuber/contracts';
-import { Button, Spinner, buttonClass, useApi, useToast } from '@tuber/ui';
+import { useApi, useToast } from '@tuber/shell-contract';
+import { Button, Spinner, buttonClass } from '@tuber/ui';
 import { ConfirmDialog } from '../product-list/ConfirmDialog.js';
 import { ProductCard } from '../product-list/ProductCard.js';
 import { useMyProducts } from '../product-list/useMyProducts.js';

@@ -2,11 +2,11 @@
 // services/catalog/src/domain/tuber-synonyms.ts), selling units and their plurals, prices with the unit,
 // stock quantities, statuses, short ages and dates. In English every text is exactly what @tuber/ui's
 // formatters say (the unit tests hold them to it); numbers and ₦ are always in the en-NG style.
+import { getLocale } from '@tuber/shell-contract';
 import {
   calendarDayText,
   formatFor,
   formatNaira,
-  getLocale,
   nairaToKobo,
   type NounStyle,
   type ProductStatus,

@@ -3,7 +3,7 @@
 // in place.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderRequest, UnreadCount } from '@tuber/contracts';
-import { setCounter, useApi } from '@tuber/ui';
+import { setCounter, useApi } from '@tuber/shell-contract';
 import { belongsTo, loadFailedText, MAX_PAGES_PER_LOAD, requestsPath, type InboxTab } from './inbox.js';
 
 interface RequestsPage {

@@ -4,7 +4,7 @@
 // cancelled it) shows the service's message and reloads the list.
 import { useCallback, useState } from 'react';
 import type { AcceptOrder, OrderRequest, UnreadCount, WithReason } from '@tuber/contracts';
-import { ApiError, refreshCounter, setCounter, useApi, useToast } from '@tuber/ui';
+import { ApiError, refreshCounter, setCounter, useApi, useToast } from '@tuber/shell-contract';
 import {
   acceptFailedMessage,
   cancelFailedMessage,

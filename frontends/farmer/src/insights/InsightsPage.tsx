@@ -1,6 +1,6 @@
 // /dashboard/insights: what buyers did with the farmer's products over the last 7 or 30 days
 // (views, contact clicks, cart adds, requests), in figures, a daily chart and a table per product.
-import { Link, useLocation, useNavigate } from '@tuber/ui/router';
+import { Link, useLocation, useNavigate } from '@tuber/shell-contract/router';
 import { Button, Spinner, buttonClass } from '@tuber/ui';
 import { ADD_PRODUCT_PATH } from '../shared/paths.js';
 import { InsightsChart } from './InsightsChart.js';

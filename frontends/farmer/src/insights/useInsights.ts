@@ -1,7 +1,7 @@
 // The signed-in farmer's insights for a window (GET /api/orders/insights?days=7|30), with a reload.
 import { useCallback, useEffect, useState } from 'react';
 import type { Insights } from '@tuber/contracts';
-import { useApi } from '@tuber/ui';
+import { useApi } from '@tuber/shell-contract';
 import { messageOf } from '../shared/messages.js';
 import { insightsFailedMessage, type InsightWindow } from './insightsView.js';
 

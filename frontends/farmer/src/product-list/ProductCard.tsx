@@ -2,7 +2,7 @@
 // View more / View less, price per unit and per kg, stock in the unit, status, tuber type, short age, Edit
 // and Delete.
 import { useState } from 'react';
-import { Link } from '@tuber/ui/router';
+import { Link } from '@tuber/shell-contract/router';
 import type { Product } from '@tuber/contracts';
 import { Button, buttonClass } from '@tuber/ui';
 import { editProductPath } from '../shared/paths.js';

@@ -1,7 +1,7 @@
 // The signed-in farmer's products (GET /api/catalog/products/mine), with a reload after changes.
 import { useCallback, useEffect, useState } from 'react';
 import type { Product } from '@tuber/contracts';
-import { useApi, useToast } from '@tuber/ui';
+import { useApi, useToast } from '@tuber/shell-contract';
 import { loadFailedMessage, messageOf } from '../shared/messages.js';
 
 export type MyProducts = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; products: Product[] };

@@ -1,7 +1,7 @@
 // What the farmer pages need from the shell beyond the version-1 contract, read defensively: a way to get
 // the current access token, which byte-progress uploads (XMLHttpRequest) have to attach themselves.
 // A shell without it still works: uploads then go through its API client, without progress events.
-import { useShell, type ShellContract } from '@tuber/ui';
+import { useShell, type ShellContract } from '@tuber/shell-contract';
 
 export type AccessTokenGetter = () => string | null | Promise<string | null>;
 

@@ -1,7 +1,7 @@
 // The signed-in farmer's own tubers for the tuber-type choice: the session's list at once, then the
 // profile service's (the catalog checks against the profile, which may have changed since sign-in).
 import { useEffect, useState } from 'react';
-import { useApi, useSession } from '@tuber/ui';
+import { useApi, useSession } from '@tuber/shell-contract';
 import type { FarmerProfile } from './types.js';
 
 export function useFarmerTubers(): string[] {

@@ -2,7 +2,8 @@
 // APIs need a signed-in farmer. A pasted Keycloak access token (e.g. from test/support/accounts.ts) serves as
 // the session, for the API client and for photo uploads, until it expires.
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, createApiClient, ShellProvider, useShell, type ShellContract } from '@tuber/ui';
+import { ShellProvider, useShell, type ShellContract } from '@tuber/shell-contract';
+import { Button, createApiClient } from '@tuber/ui';
 import type { AccessTokenSource } from '../shared/shellAccess.js';
 import { sessionFromToken } from './tokenSession.js';
 import styles from './standalone.module.css';

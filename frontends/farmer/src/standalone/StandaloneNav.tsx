@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from '@tuber/ui/router';
+import { NavLink, Outlet } from '@tuber/shell-contract/router';
 import { ADD_PRODUCT_PATH, FARMER_PROFILE_PATH, INBOX_PATH, PRODUCT_LIST_PATH } from '../shared/paths.js';
 import styles from './standalone.module.css';
 

@@ -1,6 +1,6 @@
 // Standalone development only: the session a pasted Keycloak access token stands for (the same claims the
 // shell reads: docs/api.md, "The access token also carries …").
-import type { ShellSession } from '@tuber/ui';
+import type { ShellSession } from '@tuber/shell-contract';
 
 function decodeClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];

@@ -2,7 +2,8 @@
 // tuber names follow the language.
 import { describe, expect, it } from 'vitest';
 import * as ui from '@tuber/ui';
-import { loadCatalogue, PRODUCT_STATUSES, SELLING_UNITS, setLocale, TUBER_SIZES } from '@tuber/ui';
+import { setLocale } from '@tuber/shell-contract';
+import { loadCatalogue, PRODUCT_STATUSES, SELLING_UNITS, TUBER_SIZES } from '@tuber/ui';
 import { catalogue } from '../../src/i18n/catalogue.js';
 import * as words from '../../src/i18n/words.js';
 

@@ -1,8 +1,9 @@
 // The sign-up success view (spec §2): "Account Created!", the verification notice, the product's own
 // "Resend verification" (spec §8's toasts) and Go to Login, which opens Keycloak's login page.
 import { useState } from 'react';
-import { Link } from '@tuber/ui/router';
-import { Button, buttonClass, useApi, useLocale, useT, useToast } from '@tuber/ui';
+import { Link } from '@tuber/shell-contract/router';
+import { useApi, useLocale, useToast } from '@tuber/shell-contract';
+import { Button, buttonClass, useT } from '@tuber/ui';
 import { resendFailure } from '../domain/rules.js';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import styles from './forms.module.css';

@@ -2,8 +2,9 @@
 // the seven tuber checkboxes for farmers; "Passwords do not match!" and the 8-character minimum are checked
 // here before the server does (it also refuses common passwords, and its message is shown).
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from '@tuber/ui/router';
-import { Button, useApi, useLocale, useT, useToast } from '@tuber/ui';
+import { Link } from '@tuber/shell-contract/router';
+import { useApi, useLocale, useToast } from '@tuber/shell-contract';
+import { Button, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { MIN_PASSWORD_LENGTH, TUBERS, phoneFieldProblem, signupFailure, signupPasswordProblem } from '../domain/rules.js';
 import { AccountCreated } from './AccountCreated.js';

@@ -1,6 +1,7 @@
 // The account rules and messages of the spec (§5, §8, §9) as small pure functions the pages call.
 // The constants are the spec's English; what the functions return is in the chosen language (issue 13).
-import { ApiError, translate } from '@tuber/ui';
+import { ApiError } from '@tuber/shell-contract';
+import { translate } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 
 const t = (id: string, values?: Record<string, string | number>) => translate(landingCatalogue, id, values);

@@ -1,7 +1,8 @@
 // /forgot-password (guests only): e-mail a reset link, clear the form, /login after 3 s. Exposed as landing/ForgotPasswordPage.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tuber/ui/router';
-import { Button, useApi, useLocale, useT, useToast } from '@tuber/ui';
+import { Link, useNavigate } from '@tuber/shell-contract/router';
+import { useApi, useLocale, useToast } from '@tuber/shell-contract';
+import { Button, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';

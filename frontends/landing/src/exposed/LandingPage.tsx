@@ -1,6 +1,7 @@
 // The landing page ("/"): hero, about, Our Solution. Exposed to the shell as landing/LandingPage.
-import { Link } from '@tuber/ui/router';
-import { buttonClass, useSession, useT } from '@tuber/ui';
+import { Link } from '@tuber/shell-contract/router';
+import { useSession } from '@tuber/shell-contract';
+import { buttonClass, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { HeroArt } from '../landing/HeroArt.js';
 import { ChartIcon, GlobeIcon, ShieldIcon, SproutIcon } from '../landing/icons.js';

@@ -1,5 +1,5 @@
 // /onboarding (guests only): choose how to join. Exposed as landing/OnboardingPage.
-import { Link } from '@tuber/ui/router';
+import { Link } from '@tuber/shell-contract/router';
 import { buttonClass, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import styles from '../account/forms.module.css';

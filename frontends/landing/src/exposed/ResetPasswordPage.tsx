@@ -1,8 +1,9 @@
 // /reset-password (open): the link's single-use token (#token=…) is checked first; Update Password stays
 // disabled until it passes. Exposed as landing/ResetPasswordPage.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from '@tuber/ui/router';
-import { ApiError, Button, translate, useApi, useAuth, useLocale, useT, useToast } from '@tuber/ui';
+import { Link, useLocation, useNavigate } from '@tuber/shell-contract/router';
+import { ApiError, useApi, useAuth, useLocale, useToast } from '@tuber/shell-contract';
+import { Button, translate, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@tuber/ui';
+import { ApiError } from '@tuber/shell-contract';
 import {
   REDIRECT_DELAY_MS,
   TUBERS,

@@ -3,7 +3,7 @@
 // refreshCounter('unread'). A failed poll is quiet: the badge keeps the last count. Why polling and not
 // server-sent events: docs/adr/0032-unread-counts-by-polling.md.
 
-import type { ApiClient } from '@tuber/ui';
+import type { ApiClient } from '@tuber/shell-contract';
 
 export const UNREAD_POLL_MS = 30_000;
 /** Focus and visibilitychange usually fire together: one poll for both. */

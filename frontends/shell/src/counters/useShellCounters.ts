@@ -1,7 +1,7 @@
 // Keeps the badges' counters for a signed-in person: the cart from local storage (and other tabs'
 // changes), the unread requests by polling the orders service. Signing out stops both and zeroes them.
 import { useEffect } from 'react';
-import { onCounterRefresh, setCounter, type ApiClient } from '@tuber/ui';
+import { onCounterRefresh, setCounter, type ApiClient } from '@tuber/shell-contract';
 import { CART_KEY, CART_OWNER_KEY, storedCartCount } from './cartCount.js';
 import { localStorageOrNull } from '../storage.js';
 import { afterPageLoad } from '../afterPageLoad.js';

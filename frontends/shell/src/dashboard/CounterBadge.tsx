@@ -1,6 +1,7 @@
 // A count beside a menu item or the header's cart: the number is drawn, a screen reader hears
 // "(3 items in cart)" / "(2 unread requests)" as part of the link's name. Nothing while the count is 0.
-import { useCounter, useT, type CounterName } from '@tuber/ui';
+import { useCounter, type CounterName } from '@tuber/shell-contract';
+import { useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { badgeText } from './menus.js';
 import styles from './badge.module.css';

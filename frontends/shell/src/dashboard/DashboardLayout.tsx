@@ -1,8 +1,9 @@
 // /dashboard: fixed sidebar on large screens; on small screens a toggle opens a green slide-in menu of
 // 40% of the width, closed by a close icon (spec §2). The current link is highlighted.
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from '@tuber/ui/router';
-import { useSession, useT } from '@tuber/ui';
+import { NavLink, Outlet, useLocation } from '@tuber/shell-contract/router';
+import { useSession } from '@tuber/shell-contract';
+import { useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { useShellChrome } from '../session/ShellChrome.js';
 import { CounterBadge } from './CounterBadge.js';

@@ -1,6 +1,7 @@
 // The dashboard menus (spec §2): chosen by user_type equal to buyer; anyone else sees the farmer menu.
 // Issue 12 adds My requests (buyer), Requests and Insights (farmer) after the spec's items, and badges.
-import { translate, type CounterName, type UserType } from '@tuber/ui';
+import { type CounterName, type UserType } from '@tuber/shell-contract';
+import { translate } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 
 export interface MenuLink {

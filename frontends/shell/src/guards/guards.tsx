@@ -1,7 +1,8 @@
 // Route guards (spec §2, §6): signed-in areas, guest-only pages and the buyer/farmer halves of the dashboard.
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from '@tuber/ui/router';
-import { Spinner, useSession, useT } from '@tuber/ui';
+import { Navigate, Outlet, useLocation } from '@tuber/shell-contract/router';
+import { useSession } from '@tuber/shell-contract';
+import { Spinner, useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { BUYER_HOME, FARMER_HOME } from '../session/redirects.js';
 

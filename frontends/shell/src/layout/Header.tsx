@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
-import { Link } from '@tuber/ui/router';
-import { Button, buttonClass, useSession, useT, type UserType } from '@tuber/ui';
+import { Link } from '@tuber/shell-contract/router';
+import { useSession, type UserType } from '@tuber/shell-contract';
+import { Button, buttonClass, useT } from '@tuber/ui';
 import { CounterBadge } from '../dashboard/CounterBadge.js';
 import { profilePageOf } from '../dashboard/menus.js';
 import { shellCatalogue } from '../i18n/catalogue.js';

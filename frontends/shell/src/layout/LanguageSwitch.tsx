@@ -2,7 +2,8 @@
 // with a keyboard, a screen reader and a phone's own picker. On a phone the header shows a globe and the
 // language's short code over the (transparent) select; on wider screens the language's name.
 import { useId } from 'react';
-import { LOCALES, isLocale, useLocale, useT } from '@tuber/ui';
+import { LOCALES, isLocale, useLocale } from '@tuber/shell-contract';
+import { useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import styles from './language.module.css';
 

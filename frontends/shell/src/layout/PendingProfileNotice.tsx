@@ -1,5 +1,6 @@
 // The yellow notice of spec §4: verified, but the buyer/farmer profile is not created yet.
-import { Button, useSession, useT } from '@tuber/ui';
+import { useSession } from '@tuber/shell-contract';
+import { Button, useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { useShellChrome } from '../session/ShellChrome.js';
 import styles from './notice.module.css';

@@ -1,4 +1,4 @@
-import { Outlet } from '@tuber/ui/router';
+import { Outlet } from '@tuber/shell-contract/router';
 import { Header } from './Header.js';
 import { PendingProfileNotice } from './PendingProfileNotice.js';
 import { ScrollRestoration } from './ScrollRestoration.js';

@@ -3,7 +3,7 @@
 // Remote pages have their own boundary too (remotes/RemoteErrorBoundary.tsx: a failed fetch offers a retry);
 // this one catches the shell's own pages, guards and layouts.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from '@tuber/ui/router';
+import { useLocation } from '@tuber/shell-contract/router';
 
 interface BoundaryProps {
   /** The error's screen; it gets whatever was thrown (not always an Error). */

@@ -7,7 +7,7 @@
 // clamped window.scrollY. A page that is not tall enough yet when it shows (a remote page's spinner) gets its
 // place back once it has grown (restoreWhenTallEnough); the buyer feed also restores its own, from its kept pages.
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from '@tuber/ui/router';
+import { useLocation, useNavigationType } from '@tuber/shell-contract/router';
 
 const STORAGE_KEY = 'tuber.scroll-positions';
 /** Enough for a long session of back and forth; the entries not seen for longest go first. */

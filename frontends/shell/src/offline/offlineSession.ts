@@ -4,7 +4,7 @@
 // browser last had signed in — without a token: nothing private can be fetched, only what the service
 // worker kept — until the network is back, when the real sign-in check runs again and decides.
 // Logout, the end of a session and a sign-out found online forget that person (docs/adr/0042-offline.md).
-import type { ShellSession, ShellUser } from '@tuber/ui';
+import type { ShellSession, ShellUser } from '@tuber/shell-contract';
 import type { SessionStore } from '../session/keycloakSession.js';
 import { isOffline, subscribeNetwork } from './networkStatus.js';
 import { localStorageOrNull } from '../storage.js';

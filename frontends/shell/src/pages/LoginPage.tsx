@@ -4,7 +4,7 @@
 // happen: sign-in is unavailable, or a login just came back from Keycloak with an error — sending
 // the visitor straight back then could loop. Back from Keycloak's page goes to the landing page, not here.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from '@tuber/ui/router';
+import { Link, useLocation } from '@tuber/shell-contract/router';
 import { Button, Spinner, useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { safeReturnPath } from '../session/redirects.js';

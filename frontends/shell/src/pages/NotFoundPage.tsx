@@ -1,4 +1,4 @@
-import { Link } from '@tuber/ui/router';
+import { Link } from '@tuber/shell-contract/router';
 import { buttonClass, useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import styles from './pages.module.css';

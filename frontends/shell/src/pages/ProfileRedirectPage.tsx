@@ -1,8 +1,9 @@
 // /profile (spec §2): a buyer goes to /dashboard/buyer, anyone else to /dashboard/farmer. Spinner while the
 // session and profile load, the error text when loading fails, "No User Logged In" when there is no user.
 import { useEffect, useState } from 'react';
-import { Navigate } from '@tuber/ui/router';
-import { ApiError, Spinner, useApi, useSession, useT } from '@tuber/ui';
+import { Navigate } from '@tuber/shell-contract/router';
+import { ApiError, useApi, useSession } from '@tuber/shell-contract';
+import { Spinner, useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { dashboardHome } from '../session/redirects.js';
 import { useShellChrome } from '../session/ShellChrome.js';

@@ -1,7 +1,7 @@
 // Connects remotes.json to the federation runtime and loads exposed modules with a timeout and a retry path.
 import { getInstance, init, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { PagePrefetchContext } from '@tuber/ui';
+import type { PagePrefetchContext } from '@tuber/shell-contract';
 import { fetchRemoteList, resolveEntries, withTimeout, type RemoteEntry } from './discovery.js';
 
 const REMOTES_URL = '/remotes.json';

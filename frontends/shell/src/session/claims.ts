@@ -1,5 +1,5 @@
 // The signed-in user as the shell contract describes it, read from the claims of Keycloak's access token.
-import type { ShellUser, UserType } from '@tuber/ui';
+import type { ShellUser, UserType } from '@tuber/shell-contract';
 
 /** The claims the realm maps into the tuber-web access token (docs/api.md). */
 export interface TuberClaims {

@@ -1,5 +1,5 @@
 // A toast that survives a full page load (the Keycloak logout round trip, "Create my profile now"'s reload).
-import type { ToastKind, Toaster } from '@tuber/ui';
+import type { ToastKind, Toaster } from '@tuber/shell-contract';
 
 const KEY = 'tuber:flash';
 

@@ -7,7 +7,8 @@
 // sign-in answers; a guest's public page never downloads it.
 import type Keycloak from 'keycloak-js';
 import type { KeycloakConfig } from 'keycloak-js';
-import { getLocale, translate, type SessionEvent, type ShellSession } from '@tuber/ui';
+import { getLocale, type SessionEvent, type ShellSession } from '@tuber/shell-contract';
+import { translate } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { userChanged, userFromClaims, type TuberClaims } from './claims.js';
 import { loadKeycloak, prefetchOnLoginIntent, type KeycloakClass } from './keycloakLoader.js';

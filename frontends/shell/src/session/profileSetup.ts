@@ -1,6 +1,7 @@
 // Creating the buyer/farmer profile on the first successful login (spec §4) and from the
 // "Create my profile now" button; the messages are the spec's (§8).
-import { ApiError, translate, type ApiClient } from '@tuber/ui';
+import { ApiError, type ApiClient } from '@tuber/shell-contract';
+import { translate } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 
 export interface ProfileCreated {

@@ -1,5 +1,5 @@
 // Where the guards send people (spec §2 and §6).
-import type { UserType } from '@tuber/ui';
+import type { UserType } from '@tuber/shell-contract';
 
 export const BUYER_HOME = '/dashboard/buyer';
 export const FARMER_HOME = '/dashboard/farmer';

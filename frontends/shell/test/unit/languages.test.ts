@@ -3,7 +3,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getLocale, loadCatalogue, setLocale } from '@tuber/ui';
+import { getLocale, setLocale } from '@tuber/shell-contract';
+import { loadCatalogue } from '@tuber/ui';
 import { badgeLabel } from '../../src/dashboard/menus.js';
 import { shellCatalogue } from '../../src/i18n/catalogue.js';
 import { LanguageSwitch } from '../../src/layout/LanguageSwitch.js';

@@ -1,8 +1,9 @@
 // What the shell's service worker keeps and refuses (issue 13, docs/adr/0042-offline.md), and the API
 // client's offline refusal: the rules as plain functions, the worker itself in test/e2e/offline.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient } from '@tuber/ui';
-import { OFFLINE_SEND_MESSAGE as CLIENT_OFFLINE_SEND } from '../../../ui/src/contract/api.js';
+import { ApiError } from '@tuber/shell-contract';
+import { createApiClient } from '@tuber/ui';
+import { OFFLINE_SEND_MESSAGE as CLIENT_OFFLINE_SEND } from '../../../ui/src/api.js';
 import { OFFLINE_BAR_TEXT, OFFLINE_SEND_MESSAGE } from '../../src/offline/copy.js';
 import { exposedFiles, isApiSend, isCachedApiPath, isRemoteEntryPath, isShellNavigation } from '../../src/sw/policy.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '@tuber/ui';
+import { type ApiClient } from '@tuber/shell-contract';
+import { createApiClient } from '@tuber/ui';
 import { fetchUnreadCount, startUnreadPoller, UNREAD_POLL_MS, WAKE_GAP_MS } from '../../src/counters/unreadPoller.js';
 
 /** A stand-in for the orders service behind the API client: answers what the test says, counts the calls. */

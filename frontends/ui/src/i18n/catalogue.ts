@@ -7,9 +7,10 @@
 import { formatToParts, IntlMessageFormat, type Formatters } from 'intl-messageformat';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { messageFormatters } from './format.js';
-import { type Locale, regionalTag } from './locales.js';
+import type { Locale } from '@tuber/shell-contract';
+import { regionalTag } from './locales.js';
 import { type CompiledMessage, type Messages, isMessage, isPlainText } from './messages.js';
-import { getLocale, notifyI18n, onLocaleChange, subscribeI18n } from './store.js';
+import { getLocale, onLocaleChange, subscribeI18n } from '@tuber/shell-contract';
 
 export type { CompiledMessage, Messages };
 export type OtherLocale = Exclude<Locale, 'en'>;
@@ -35,6 +36,22 @@ interface State {
 }
 
 const states = new WeakMap<Catalogue, State>();
+
+// A catalogue's messages arriving changes text as a language switch does, but it is this copy of the library's
+// own news: the shell contract's store tells only switches (docs/adr/0054).
+const arrivalListeners = new Set<() => void>();
+function notifyArrival(): void {
+  arrivalListeners.forEach((listener) => listener());
+}
+/** Called on every language switch and every arrival of a catalogue's messages in this front end. */
+function subscribeText(listener: () => void): () => void {
+  const unsubscribeSwitch = subscribeI18n(listener);
+  arrivalListeners.add(listener);
+  return () => {
+    unsubscribeSwitch();
+    arrivalListeners.delete(listener);
+  };
+}
 const catalogues = new Set<Catalogue>();
 const warned = new Set<string>();
 
@@ -86,7 +103,7 @@ export function loadCatalogue(catalogue: Catalogue, locale: Locale): Promise<voi
       state.loaded.set(locale, messages && typeof messages === 'object' ? messages : {});
       state.pending.delete(locale);
       (globalThis.__tuberLoadedCatalogues ??= new Set()).add(`${catalogue.remote}:${locale}`);
-      notifyI18n();
+      notifyArrival();
     },
     (error: unknown) => {
       // Offline before this language was ever fetched: English until it can be loaded.
@@ -251,7 +268,7 @@ export function useT(catalogue: Catalogue): (id: string, values?: MessageValues)
     const locale = getLocale();
     return `${locale}:${ready(catalogue, locale) ? 1 : 0}`;
   };
-  const view = useSyncExternalStore(subscribeI18n, snapshot, snapshot);
+  const view = useSyncExternalStore(subscribeText, snapshot, snapshot);
   const locale = view.split(':')[0] as Locale;
   useEffect(() => void loadCatalogue(catalogue, locale), [catalogue, locale]);
   // `view` also changes when this catalogue's messages for the language arrive: a new t re-renders its users.

@@ -3,8 +3,9 @@
 // language's own month names when the browser has them, else en-NG.
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Formatters } from 'intl-messageformat';
-import { type Locale, regionalTag } from './locales.js';
-import { getLocale, subscribeI18n } from './store.js';
+import type { Locale } from '@tuber/shell-contract';
+import { regionalTag } from './locales.js';
+import { getLocale, subscribeI18n } from '@tuber/shell-contract';
 
 const NUMBER_LOCALE = 'en-NG';
 

@@ -1,7 +1,7 @@
 // The i18n facade (issue 13, docs/adr/0041-i18n.md): front ends use only these names, never
 // intl-messageformat itself, so the library can change behind it.
-export { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './locales.js';
-export { LOCALE_STORAGE_KEY, getLocale, onLocaleChange, setLocale, subscribeI18n, useLocale } from './store.js';
+// The chosen language itself (getLocale, setLocale, useLocale…) is the shell contract's: one per page.
+export { regionalTag } from './locales.js';
 export {
   defineCatalogue,
   loadCatalogue,

@@ -1,21 +1,5 @@
-// The five languages of the product (issue 13). Codes are BCP 47: `pcm` is Nigerian Pidgin.
-
-export type Locale = 'en' | 'pcm' | 'yo' | 'ha' | 'ig';
-
-/** Each language named in itself, in the order the switch lists them. */
-export const LOCALES: readonly { code: Locale; label: string }[] = Object.freeze([
-  { code: 'en', label: 'English' },
-  { code: 'pcm', label: 'Pidgin' },
-  { code: 'yo', label: 'Yorùbá' },
-  { code: 'ha', label: 'Hausa' },
-  { code: 'ig', label: 'Igbo' },
-]);
-
-export const DEFAULT_LOCALE: Locale = 'en';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && LOCALES.some((l) => l.code === value);
-}
+// The languages themselves are the shell contract's (the switch is one per page); this is what the library adds.
+import type { Locale } from '@tuber/shell-contract';
 
 /** The language as spoken in Nigeria, for `Intl` (dates, plural rules). */
 export function regionalTag(locale: Locale): string {

@@ -1,29 +1,8 @@
 // A tiny external store of toast messages; React reads it with useSyncExternalStore (see ToastHost).
 
-export type ToastKind = 'success' | 'error' | 'info';
+import type { Toast, ToastKind, ToastOptions, Toaster } from '@tuber/shell-contract';
 
-/** A link inside a toast ("View cart"): a path of this site, followed by the shell's router. */
-export interface ToastAction {
-  label: string;
-  to: string;
-}
-
-export interface ToastOptions {
-  action?: ToastAction;
-}
-
-export interface Toast {
-  id: number;
-  kind: ToastKind;
-  message: string;
-  action?: ToastAction;
-}
-
-export interface Toaster {
-  success(message: string, options?: ToastOptions): void;
-  error(message: string, options?: ToastOptions): void;
-  info(message: string, options?: ToastOptions): void;
-}
+export type { Toast, ToastAction, ToastKind, ToastOptions, Toaster } from '@tuber/shell-contract';
 
 export interface ToastStore extends Toaster {
   show(kind: ToastKind, message: string, options?: ToastOptions): number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '../../src/contract/api.js';
+import { ApiError, createApiClient } from '../../src/api.js';
 
 type Call = { url: string; init: RequestInit };
 

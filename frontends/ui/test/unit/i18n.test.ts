@@ -3,7 +3,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type I18n = typeof import('../../src/i18n/index.js');
+// The library's i18n runtime together with the language store it reads, the shell contract's.
+type I18n = typeof import('../../src/i18n/index.js') & typeof import('@tuber/shell-contract');
 
 class MemoryStorage {
   readonly map = new Map<string, string>();
@@ -26,7 +27,7 @@ let warn: ReturnType<typeof vi.spyOn>;
 async function fresh(stored?: string): Promise<I18n> {
   vi.resetModules();
   if (stored !== undefined) storage.setItem('tuber.locale', stored);
-  return import('../../src/i18n/index.js');
+  return { ...(await import('@tuber/shell-contract')), ...(await import('../../src/i18n/index.js')) };
 }
 
 const en = {

@@ -1,6 +1,6 @@
 // Counters the shell shows as badges (issue 12): the cart's item count and the unread order requests.
-// A remote sets or asks for a refresh; the shell's header and sidebar read them. @tuber/ui is a
-// federation singleton, so the shell and every remote share this one store.
+// A remote sets or asks for a refresh; the shell's header and sidebar read them. This package is
+// the one federation singleton of ours, so the shell and every remote share this one store.
 import { useSyncExternalStore } from 'react';
 
 export type CounterName = 'cart' | 'unread';

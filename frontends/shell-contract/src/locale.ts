@@ -1,5 +1,6 @@
-// The chosen language: one module-level store (@tuber/ui is a federation singleton, so the shell and
-// every remote read the same one). Read in React with useSyncExternalStore; no provider is needed.
+// The chosen language: one module-level store for the page (this package is the one federation singleton
+// of ours, so the shell and every remote read the same one). Read in React with useSyncExternalStore.
+// Catalogues and their loading are not here: each front end's copy of @tuber/ui keeps its own.
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './locales.js';
 
@@ -78,15 +79,14 @@ export function setLocale(next: Locale): void {
   switchTo(next);
 }
 
-/** Called on every change that can alter translated text (the language, or a catalogue's messages arriving). */
+/**
+ * Called on every switch of language. (The name is the one @tuber/ui 0.1 gave it, when that package also
+ * told catalogue arrivals through it; a shell of that release still does, which costs a listener one
+ * extra render.)
+ */
 export function subscribeI18n(listener: () => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
-}
-
-/** Tells subscribers that some text may have changed (a catalogue's messages arrived). */
-export function notifyI18n(): void {
-  changed();
 }
 
 /** Called with the new language after each switch (e.g. to start loading catalogues, or tell Keycloak). */

@@ -1,9 +1,9 @@
 // The shell contract: everything a remote may ask of the shell, as one typed React context.
 // The shell provides it; a remote running alone gets a stand-in from <StandaloneShell>.
-// @tuber/ui is a federation singleton, so host and remotes see the very same context object.
+// This package is a federation singleton, so host and remotes see the very same context object.
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { ApiClient } from './api.js';
-import type { Toaster } from '../toast/toastStore.js';
+import type { Toaster } from './toast.js';
 
 export type UserType = 'buyer' | 'farmer';
 

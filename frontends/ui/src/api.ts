@@ -1,30 +1,8 @@
-// The API client remotes get from the shell: JSON over fetch to the gateway's /api, bearer token attached,
-// every failure turned into the services' one error shape { statusCode, error, message }.
+// The API client the shell hands to remotes (ShellContract.api): JSON over fetch to the gateway's /api, bearer
+// token attached, every failure turned into an ApiError (the shell contract's, so one class on the page).
+import { ApiError, type ApiClient } from '@tuber/shell-contract';
 
-export interface ApiErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-}
-
-export class ApiError extends Error implements ApiErrorBody {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly statusCode: number,
-    readonly error: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface ApiClient {
-  get<T>(path: string, init?: RequestInit): Promise<T>;
-  post<T>(path: string, body?: unknown, init?: RequestInit): Promise<T>;
-  put<T>(path: string, body?: unknown, init?: RequestInit): Promise<T>;
-  patch<T>(path: string, body?: unknown, init?: RequestInit): Promise<T>;
-  delete<T>(path: string, init?: RequestInit): Promise<T>;
-}
+export { ApiError, type ApiClient, type ApiErrorBody } from '@tuber/shell-contract';
 
 export interface ApiClientOptions {
   /** Prefix of every path, e.g. "/api". */
@@ -48,7 +26,7 @@ function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
+function isErrorBody(value: unknown): value is { statusCode: number; error?: string; message: string } {
   if (typeof value !== 'object' || value === null) return false;
   const body = value as Record<string, unknown>;
   return typeof body.statusCode === 'number' && typeof body.message === 'string';
