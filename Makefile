@@ -3,7 +3,10 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 export TUBER_ROOT := $(CURDIR)
 
-.PHONY: help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor redrive
+api-report: deps ## API Extractor reports of @tuber/shell-contract and @tuber/ui (frontends/*/api/): rewrite them after an API change, then review
+	@npx tsx frontends/ui/build/api-report.ts --update
+
+.PHONY: api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor redrive
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'

@@ -9,6 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion });
+// The contract's range is strict: a shell whose contract does not satisfy it makes the remote's load fail, and
+// the shell shows that remote's "needs a newer page" fallback, instead of running the remote half-wired on a
+// contract it was not built for (React keeps the federation runtime's default: warn and use the loaded one).
+const contract = (requiredVersion: string) => ({ singleton: true, requiredVersion, strictVersion: true });
 
 /** The semver range today's front ends ask of the shell contract: its major version. */
 export const SHELL_CONTRACT_RANGE = '^1.0.0';
@@ -18,9 +22,9 @@ export const sharedSingletons = {
   'react/jsx-runtime': singleton('^19.0.0'),
   'react-dom': singleton('^19.0.0'),
   'react-dom/client': singleton('^19.0.0'),
-  '@tuber/shell-contract': singleton(SHELL_CONTRACT_RANGE),
+  '@tuber/shell-contract': contract(SHELL_CONTRACT_RANGE),
   // Navigation: the parts of react-router the front ends use (see router.ts), versioned with the contract.
-  '@tuber/shell-contract/router': singleton(SHELL_CONTRACT_RANGE),
+  '@tuber/shell-contract/router': contract(SHELL_CONTRACT_RANGE),
 };
 
 /**
