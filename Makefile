@@ -6,7 +6,7 @@ export TUBER_ROOT := $(CURDIR)
 api-report: deps ## API Extractor reports of @tuber/shell-contract and @tuber/ui (frontends/*/api/): rewrite them after an API change, then review
 	@npx tsx frontends/ui/build/api-report.ts --update
 
-.PHONY: api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor redrive
+.PHONY: release-remote rollback-remote canary-remote canary-off releases api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor redrive
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -69,6 +69,24 @@ bench: install build ## benchmarks under bench/ (ratios against a baseline in th
 
 chaos: install build ## fault injection (docs/reliability.md): kill/restart/pause servers under real traffic, check every effect by key; CHAOS_SCALE=short for the CI size
 	@bash test/chaos/run.sh
+
+# Remote releases as pointer moves (docs/delivery.md): immutable builds under /mf/<name>/<version>/, the live
+# list in the release store's remotes.json. NAME=landing|buyer|farmer.
+RELEASE := bash -c 'source infra/local/lib.sh && exec npx tsx infra/release/remote.ts "$$@"' release
+release-remote: ## publish this checkout's build of remote NAME (make build first), or COMMIT=<commit>'s, and make it live
+	@$(RELEASE) release $(NAME) $(if $(COMMIT),--commit $(COMMIT))
+
+rollback-remote: ## point remote NAME back at the version live before the current one (no rebuild)
+	@$(RELEASE) rollback $(NAME)
+
+canary-remote: ## a released VERSION of remote NAME for PERCENT % of signed-in people
+	@$(RELEASE) canary $(NAME) $(VERSION) $(PERCENT)
+
+canary-off: ## end remote NAME's canary
+	@$(RELEASE) canary-off $(NAME)
+
+releases: ## what is live, canaried and released, per remote
+	@$(RELEASE) status
 
 redrive: ## dead letters (docs/adr/0024): list parked events; re-drive after the fix: make redrive ARGS="redrive --consumer NAME"
 	@bash infra/local/redrive.sh $(ARGS)

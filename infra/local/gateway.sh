@@ -55,18 +55,27 @@ render_conf() {
     AUTH_UPSTREAM="127.0.0.1:$AUTH_PORT" PROFILE_UPSTREAM="127.0.0.1:$PROFILE_PORT" \
     CATALOG_UPSTREAM="127.0.0.1:$CATALOG_PORT" MEDIA_UPSTREAM="127.0.0.1:$MEDIA_PORT" \
     NUTRITION_UPSTREAM="127.0.0.1:$NUTRITION_PORT" ORDERS_UPSTREAM="127.0.0.1:$ORDERS_PORT" KEYCLOAK_UPSTREAM="127.0.0.1:$KEYCLOAK_PORT" \
-    MINIO_UPSTREAM="127.0.0.1:$MINIO_PORT"
+    MINIO_UPSTREAM="127.0.0.1:$MINIO_PORT" RELEASES_ROOT="$TUBER_RELEASES"
   # The span relay's syslog address (docs/adr/0038), started with Jaeger by jaeger.sh.
   export GATEWAY_SPANS_ADDR="127.0.0.1:$GATEWAY_SPANS_PORT"
   # Only our variables are substituted; nginx's own $variables stay as they are.
   # shellcheck disable=SC2016
-  envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM} ${GATEWAY_SPANS_ADDR}' \
+  envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM} ${GATEWAY_SPANS_ADDR} ${RELEASES_ROOT}' \
     < "$TUBER_ROOT/infra/gateway/default.conf.template" | replicate_upstreams
+}
+
+# The release store (lib.sh): readable by nginx's workers, written only by infra/release/remote.ts.
+prepare_releases() {
+  mkdir -p "$TUBER_RELEASES"
+  [ -n "$worker_user" ] || return 0
+  chmod 755 "$(dirname "$TUBER_RELEASES")" "$TUBER_RELEASES"
+  printf '%s\n' "$TUBER_STATE" > "$TUBER_RELEASES/.owner"
 }
 
 render() {
   mkdir -p "$conf_dir"
   prepare_temp
+  prepare_releases
   local conf
   conf=$(render_conf)
   printf '%s\n' "$conf" > "$conf_dir/default.conf"

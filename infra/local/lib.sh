@@ -81,6 +81,19 @@ mkdir -p "$TUBER_CACHE/bin" "$TUBER_CACHE/downloads" "$TUBER_CACHE/src" \
   "$TUBER_STATE/data" "$TUBER_STATE/logs" "$TUBER_STATE/pids" "$TUBER_STATE/secrets" "$TUBER_STATE/conf"
 chmod 700 "$TUBER_STATE/secrets"
 
+# The release store of the front ends (docs/delivery.md): immutable remote builds under <name>/<version>/ and
+# the live pointer remotes.json, read by the gateway's nginx. Root runs nginx's workers as an unprivileged user
+# that cannot enter a private home (mode 700), so root keeps the store under /var/lib/tuber, like the gateway's
+# temp files (docs/adr/0016). TUBER_RELEASES overrides.
+if [ -z "${TUBER_RELEASES:-}" ]; then
+  if [ "$(id -u)" = 0 ]; then
+    TUBER_RELEASES="${TUBER_PG_ROOT:-/var/lib/tuber}/releases-$(printf '%s' "$TUBER_STATE" | sha256sum | cut -c1-16)"
+  else
+    TUBER_RELEASES="$TUBER_STATE/releases"
+  fi
+fi
+export TUBER_RELEASES
+
 log() { printf '[tuber] %s\n' "$*" >&2; }
 
 pid_of() { cat "$TUBER_STATE/pids/$1.pid" 2>/dev/null || true; }

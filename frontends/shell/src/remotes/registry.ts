@@ -2,6 +2,8 @@
 import { getInstance, init, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PagePrefetchContext } from '@tuber/shell-contract';
+import { localStorageOrNull } from '../storage.js';
+import { CANARY_ID_KEY, chooseEntry } from './canary.js';
 import { fetchRemoteList, resolveEntries, withTimeout, type RemoteEntry } from './discovery.js';
 
 const REMOTES_URL = '/remotes.json';
@@ -18,8 +20,10 @@ function federation(): ModuleFederation {
 export function discoverRemotes(): Promise<Map<string, RemoteEntry>> {
   discovery ??= fetchRemoteList(REMOTES_URL)
     .then((list) => {
-      const remotes = resolveEntries(list, window.location.href);
-      federation().registerRemotes(remotes.map((remote) => ({ ...remote })));
+      // A canary release goes to its share of signed-in people, the same people on every load (canary.ts).
+      const accountId = localStorageOrNull()?.getItem(CANARY_ID_KEY);
+      const remotes = resolveEntries(list, window.location.href).map((remote) => ({ ...remote, entry: chooseEntry(remote, accountId) }));
+      federation().registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
       return new Map(remotes.map((remote) => [remote.name, remote]));
     })
     .catch((error: unknown) => {
@@ -54,7 +58,7 @@ export async function loadRemotePage(remote: string, expose: string, { retry = f
   const remotes = await withTimeout(discoverRemotes(), LOAD_TIMEOUT_MS, REMOTES_URL);
   const entry = remotes.get(remote);
   if (!entry) throw new Error(`${REMOTES_URL} has no remote named "${remote}"`);
-  if (retry) federation().registerRemotes([{ ...entry }], { force: true });
+  if (retry) federation().registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
 
   const module = await withTimeout(
     federation().loadRemote<Partial<PageModule>>(`${remote}/${expose}`),

@@ -15,6 +15,7 @@ import { loadKeycloak, prefetchOnLoginIntent, type KeycloakClass } from './keycl
 import { CALLBACK_PATH, rememberReturnPath, takeLoginCallback } from './loginCallback.js';
 import { keptTokenAnswer, mayHaveSession, settingsResponse, startEarlyCheck } from './earlyCheck.js';
 import { askKeptToken, claimsOf, forgetKeptSignIn, keepSignIn, type KeptAnswer, type KeptToken } from './keptSignIn.js';
+import { CANARY_ID_KEY } from '../remotes/canary.js';
 import { LOGIN_STARTED, WAS_SIGNED_IN } from './sessionHint.js';
 import { localStorageOrNull, sessionStorageOrNull } from '../storage.js';
 import { API_MIN_VALIDITY_SECONDS, REFRESH_MARGIN_SECONDS, REFRESH_RETRY_MS, refreshDelayMs, shouldRetryRefresh } from './timing.js';
@@ -92,8 +93,14 @@ export function createSessionStore(fetchSettings: () => Promise<OidcSettings> = 
    */
   const set = (next: ShellSession, { keepHint = false } = {}) => {
     session = next;
-    if (next.status === 'signed-in') localStorageOrNull()?.setItem(WAS_SIGNED_IN, '1');
-    if (next.status === 'anonymous' && !keepHint) localStorageOrNull()?.removeItem(WAS_SIGNED_IN);
+    if (next.status === 'signed-in') {
+      localStorageOrNull()?.setItem(WAS_SIGNED_IN, '1');
+      localStorageOrNull()?.setItem(CANARY_ID_KEY, next.user.id); // which version of a canaried remote (canary.ts)
+    }
+    if (next.status === 'anonymous' && !keepHint) {
+      localStorageOrNull()?.removeItem(WAS_SIGNED_IN);
+      localStorageOrNull()?.removeItem(CANARY_ID_KEY);
+    }
     listeners.forEach((listener) => listener());
   };
   const emit = (event: SessionEvent) => eventListeners.forEach((listener) => listener(event));

@@ -32,9 +32,13 @@ export function isCachedApiPath(pathname: string): boolean {
   );
 }
 
-/** remotes.json and the files whose names stay across a remote's releases. */
+/**
+ * remotes.json (the live pointer, which a release or a rollback rewrites) and each remote's manifest and entry,
+ * at its unversioned prefix (the name stays across releases) or under a released version (/mf/<name>/<version>/,
+ * docs/delivery.md: never changes, but network first keeps its pages kept together for offline use).
+ */
 export function isRemoteEntryPath(pathname: string): boolean {
-  return pathname === '/remotes.json' || /^\/mf\/[^/]+\/(mf-manifest\.json|remoteEntry\.js)$/.test(pathname);
+  return pathname === '/remotes.json' || /^\/mf\/[^/]+\/(?:[0-9][^/]*\/)?(mf-manifest\.json|remoteEntry\.js)$/.test(pathname);
 }
 
 /** Navigations the single-page shell answers (not the APIs, sign-in, photos, remotes or the check-sso page). */

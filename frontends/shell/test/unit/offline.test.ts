@@ -29,6 +29,11 @@ describe('what the worker keeps', () => {
     expect(isRemoteEntryPath('/mf/buyer/mf-manifest.json')).toBe(true);
     expect(isRemoteEntryPath('/mf/landing/remoteEntry.js')).toBe(true);
     expect(isRemoteEntryPath('/mf/buyer/__federation_expose_CartPage.27d60afa.js')).toBe(false);
+    // A released version's manifest and entry too (its pages are then kept together); its chunks stay cache first.
+    expect(isRemoteEntryPath('/mf/buyer/2026.11.28-31bf8c8/mf-manifest.json')).toBe(true);
+    expect(isRemoteEntryPath('/mf/buyer/2026.11.28-31bf8c8/remoteEntry.js')).toBe(true);
+    expect(isRemoteEntryPath('/mf/buyer/2026.11.28-31bf8c8/420.0ce6dda5.js')).toBe(false);
+    expect(isRemoteEntryPath('/mf/buyer/assets/mf-manifest.json')).toBe(false);
   });
 
   it('answers the SPA addresses with the shell, never the APIs, sign-in, photos or the check-sso page', () => {
