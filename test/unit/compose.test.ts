@@ -41,7 +41,8 @@ const subdirectories = (root: string) =>
     .map((entry) => entry.name)
     .sort();
 const backendNames = subdirectories('services').filter((name) => name !== 'kit');
-const frontendNames = subdirectories('frontends').filter((name) => name !== 'ui');
+// The deployable front ends: every folder but the two libraries (the shared contract and the bundled ui).
+const frontendNames = subdirectories('frontends').filter((name) => name !== 'ui' && name !== 'shell-contract');
 
 /** The ports and the database of each service, as the architecture fixes them. */
 const BACKENDS: Record<string, { port: number; database?: string }> = {
