@@ -8,14 +8,13 @@
 //
 // Setup as in buyer.test.ts: accounts and products through the real APIs, the buyer signs in through the
 // shell's /login and Keycloak's form. Only wa.me (a third party) is stood in for when a link is followed.
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
 import { api, eventually } from '../support/api.js';
 import { signInWithPassword } from '../support/keycloak.js';
 import { collectPageErrors, launchBrowser, publicUrl, screenshot } from './support/browser.js';
-import { lagosDay, uploadPhotos } from './support/market.js';
+import { lagosDay, ordersKnowProduct, uploadPhotos } from './support/market.js';
 import { signInThroughShell } from './support/signIn.js';
 
 const run = Math.random().toString(36).slice(2, 7);
@@ -83,33 +82,9 @@ async function postProduct(owner: TestAccount, body: Record<string, unknown>, hu
   return answer.body as { product_id: string; product_name: string };
 }
 
-/**
- * Waits until the orders service's copy of a product has `price`: a request for far more than any stock is
- * refused "above_stock" once price and unit match, "price_changed" (or "unavailable") before. It never
- * creates a request.
- */
+/** Waits until the orders service's copy of a product has `price` (market.ts: ordersKnowProduct). */
 async function ordersKnow(product: { id: string; price: number; unit: string; farmer: () => TestAccount }): Promise<void> {
-  const token = await tokenOf(nextBuyer);
-  const answer = await eventually(
-    () =>
-      api('POST', '/api/orders/requests', {
-        token,
-        json: {
-          request_id: randomUUID(),
-          farmer_id: product.farmer().id,
-          lines: [{ product_id: product.id, quantity: 999_999, price: product.price, unit: product.unit }],
-          fulfilment: 'pickup',
-          preferred_date: lagosDay(1),
-          phone: '08031234567',
-        },
-      }),
-    (a) => a.status === 409 && a.body?.problems?.[0]?.problem === 'above_stock',
-    30_000,
-  );
-  expect(
-    answer.body?.problems?.[0]?.problem,
-    `the orders service does not know ${product.id} at ₦${product.price}: ${JSON.stringify(answer.body)}`,
-  ).toBe('above_stock');
+  await ordersKnowProduct(await tokenOf(nextBuyer), { farmerId: product.farmer().id, productId: product.id, price: product.price, unit: product.unit });
 }
 
 async function signIn(account: TestAccount): Promise<void> {

@@ -2,25 +2,20 @@
 // a canary goes to the same signed-in person on every load, ends with one command, and a rollback is used on
 // the next page load even with the service worker in charge. The store's pointer is put back afterwards, and
 // releases are recorded in a scratch file, not in the checkout's releases.json.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canary, canaryOff, pointAt, publish, rollback, type Store } from '../../infra/release/remote.js';
+import { canary, canaryOff, pointAt, publish, rollback } from '../../infra/release/remote.js';
+import { clearHistory, releaseStoreDir as storeDir, testStore } from '../support/release-store.js';
 import { canaryBucket } from '../../frontends/shell/src/remotes/canary.js';
 import { accountWithProfile } from './support/market.js';
 import { launchBrowser, publicUrl, repoRoot } from './support/browser.js';
 import { signInThroughShell } from './support/signIn.js';
 
-const storeDir =
-  process.env.TUBER_RELEASES ?? execFileSync('bash', ['-c', 'source infra/local/lib.sh && printf %s "$TUBER_RELEASES"'], { cwd: repoRoot, encoding: 'utf8' });
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tuber-release-e2e-'));
-const store: Store = { dir: storeDir, root: repoRoot, recordFile: path.join(scratch, 'releases.json') };
+const { store, scratch, restore } = testStore('tuber-release-e2e');
 const LIVE = '2026.02.01-1111111';
 const CANARY = '2026.02.02-2222222';
-const kept = new Map<string, string | null>();
 
 let browser: Browser;
 let context: BrowserContext;
@@ -45,11 +40,7 @@ async function buyerVersionsOnLoad(url: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const file of ['remotes.json', 'history.json']) {
-    const full = path.join(storeDir, file);
-    kept.set(file, fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null);
-  }
-  fs.writeFileSync(path.join(storeDir, 'history.json'), JSON.stringify({ ...JSON.parse(kept.get('history.json') ?? '{}'), buyer: [] }));
+  clearHistory('buyer'); // put back afterwards with the rest
   const dist = path.join(repoRoot, 'frontends/buyer/dist');
   const later = path.join(scratch, 'buyer-later');
   fs.cpSync(dist, later, { recursive: true });
@@ -68,13 +59,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  for (const [file, text] of kept) {
-    const full = path.join(storeDir, file);
-    if (text === null) fs.rmSync(full, { force: true });
-    else fs.writeFileSync(full, text);
-  }
   for (const version of [LIVE, CANARY]) fs.rmSync(path.join(storeDir, 'buyer', version), { recursive: true, force: true });
-  fs.rmSync(scratch, { recursive: true, force: true });
+  restore();
 });
 
 describe.sequential('a remote released, canaried and rolled back', () => {

@@ -10,9 +10,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointAt, publish, type Store } from '../../infra/release/remote.js';
+import { pointAt, publish } from '../../infra/release/remote.js';
+import { releaseStoreDir as storeDir, testStore } from '../support/release-store.js';
 import { artifactsDir, launchBrowser, publicUrl, repoRoot } from './support/browser.js';
 import { guestLanding, runMarketJourneys } from './support/journeys.js';
 import { serveFrontEnd, type FrontEnd } from './support/processes.js';
@@ -63,20 +63,12 @@ async function journey(direction: string, name: string, run: () => Promise<unkno
 let browser: Browser;
 let builds: Map<FrontEnd, string>;
 
-// The release store the gateway serves (infra/local/lib.sh), its pointer kept to be put back.
-const storeDir =
-  process.env.TUBER_RELEASES ?? execFileSync('bash', ['-c', 'source infra/local/lib.sh && printf %s "$TUBER_RELEASES"'], { cwd: repoRoot, encoding: 'utf8' });
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tuber-skew-'));
-const store: Store = { dir: storeDir, root: repoRoot, recordFile: path.join(scratch, 'releases.json') };
-const kept = new Map<string, string | null>();
+// The release store the gateway serves, its pointer put back afterwards (test/support/release-store.ts).
+const { store, restore } = testStore('tuber-skew');
 const POINTER_FILES = ['remotes.json', 'history.json'];
 
 beforeAll(async () => {
   builds = releasedBuilds(['shell', ...REMOTES]);
-  for (const file of POINTER_FILES) {
-    const full = path.join(storeDir, file);
-    kept.set(file, fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null);
-  }
   browser = await launchBrowser();
 }, 900_000);
 
@@ -84,12 +76,7 @@ afterAll(async () => {
   await browser?.close();
   // Today's shell and the store's own pointer back, whatever happened above.
   await serveFrontEnd('shell');
-  for (const [file, text] of kept) {
-    const full = path.join(storeDir, file);
-    if (text === null) fs.rmSync(full, { force: true });
-    else fs.writeFileSync(full, text);
-  }
-  fs.rmSync(scratch, { recursive: true, force: true });
+  restore();
   fs.mkdirSync(artifactsDir, { recursive: true });
   fs.writeFileSync(path.join(artifactsDir, 'version-skew.json'), `${JSON.stringify({ releases: releases.units, matrix }, null, 2)}\n`);
 }, 120_000);

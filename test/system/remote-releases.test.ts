@@ -2,25 +2,20 @@
 // served immutable under /mf/<name>/<version>/, the live remotes.json names it, a rollback is a rewrite of
 // that file and takes effect on the next request, and a version never changes. The store's pointer and
 // history are put back afterwards; releases are recorded in a scratch file, not in the checkout's releases.json.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canary, canaryOff, contentHash, pointAt, publish, rollback, type Store } from '../../infra/release/remote.js';
+import { canary, canaryOff, contentHash, pointAt, publish, rollback } from '../../infra/release/remote.js';
+import { clearHistory, releaseStoreDir as storeDir, testStore } from '../support/release-store.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const gateway = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
-const storeDir =
-  process.env.TUBER_RELEASES ?? execFileSync('bash', ['-c', 'source infra/local/lib.sh && printf %s "$TUBER_RELEASES"'], { cwd: root, encoding: 'utf8' });
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tuber-releases-'));
-const store: Store = { dir: storeDir, root, recordFile: path.join(scratch, 'releases.json') };
+const { store, scratch, restore } = testStore('tuber-releases');
 
 // Two builds of the buyer remote: this checkout's, and the same with one file more (as a later build would differ).
 const V1 = '2026.01.01-1111111';
 const V2 = '2026.01.02-2222222';
-const kept = new Map<string, string | null>();
 
 async function pointer(): Promise<{ name: string; entry: string; version?: string; canary?: { version: string; percent: number } }[]> {
   const answer = await fetch(`${gateway}/remotes.json`);
@@ -30,31 +25,20 @@ async function pointer(): Promise<{ name: string; entry: string; version?: strin
 }
 
 beforeAll(() => {
-  for (const file of ['remotes.json', 'history.json']) {
-    const full = path.join(storeDir, file);
-    kept.set(file, fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null);
-  }
   const dist = path.join(root, 'frontends/buyer/dist');
   if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error('frontends/buyer is not built: run make build');
   const later = path.join(scratch, 'buyer-later');
   fs.cpSync(dist, later, { recursive: true });
   fs.writeFileSync(path.join(later, 'build-note.txt'), 'a later build\n');
   for (const version of [V1, V2]) fs.rmSync(path.join(storeDir, 'buyer', version), { recursive: true, force: true });
-  // The buyer's release history starts empty here (put back afterwards with the rest).
-  const history = kept.get('history.json');
-  fs.writeFileSync(path.join(storeDir, 'history.json'), JSON.stringify({ ...(history ? JSON.parse(history) : {}), buyer: [] }));
+  clearHistory('buyer'); // put back afterwards with the rest
   publish(store, 'buyer', dist, 'a'.repeat(40), V1);
   publish(store, 'buyer', later, 'b'.repeat(40), V2);
 });
 
 afterAll(() => {
-  for (const [file, text] of kept) {
-    const full = path.join(storeDir, file);
-    if (text === null) fs.rmSync(full, { force: true });
-    else fs.writeFileSync(full, text);
-  }
   for (const version of [V1, V2]) fs.rmSync(path.join(storeDir, 'buyer', version), { recursive: true, force: true });
-  fs.rmSync(scratch, { recursive: true, force: true });
+  restore();
 });
 
 describe('remote releases through the gateway', () => {

@@ -16,7 +16,7 @@ import { deleteAccount, type TestAccount } from '../../support/accounts.js';
 import { api, eventually, photo } from '../../support/api.js';
 import { signInWithPassword } from '../../support/keycloak.js';
 import { publicUrl, screenshot } from './browser.js';
-import { accountWithProfile, lagosDay, postProduct } from './market.js';
+import { accountWithProfile, lagosDay, ordersKnowProduct, postProduct } from './market.js';
 import { signInThroughShell } from './signIn.js';
 
 // ---------- watching a page ----------
@@ -347,32 +347,9 @@ export interface FarmerJourneyResult {
   added: { productId: string; name: string };
 }
 
-/**
- * Waits until the orders service has its copy of the product (it learns products by event): a request for
- * far more than any stock is refused "above_stock" once the copy's price and unit match, "unavailable"
- * before. Never creates a request (a refused send still counts towards the buyer's 60 per 10 minutes).
- */
+/** Waits until the orders service has its copy of the product (market.ts: ordersKnowProduct). */
 async function ordersKnow(buyer: TestAccount, product: MarketProduct): Promise<void> {
-  const token = await tokenOf(buyer);
-  const answer = await eventually(
-    () =>
-      api('POST', '/api/orders/requests', {
-        token,
-        json: {
-          request_id: randomUUID(),
-          farmer_id: product.farmerId,
-          lines: [{ product_id: product.productId, quantity: 999_999, price: product.price, unit: product.unit }],
-          fulfilment: 'pickup',
-          preferred_date: lagosDay(1),
-          phone: '08031234567',
-        },
-      }),
-    (a) => a.status === 409 && a.body?.problems?.[0]?.problem === 'above_stock',
-    30_000,
-  );
-  expect(answer.body?.problems?.[0]?.problem, `the orders service does not know ${product.productId}: ${JSON.stringify(answer.body)}`).toBe(
-    'above_stock',
-  );
+  await ordersKnowProduct(await tokenOf(buyer), product);
 }
 
 /**

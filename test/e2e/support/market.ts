@@ -119,3 +119,33 @@ export async function uploadPhotos(
   }
   return ids;
 }
+
+/**
+ * Waits until the orders service's copy of a product (it learns products by event) has this price and unit: a
+ * request for far more than any stock is refused "above_stock" once they match, "price_changed" or
+ * "unavailable" before. Never creates a request (a refused send still counts towards the buyer's limit).
+ */
+export async function ordersKnowProduct(
+  buyerToken: string,
+  product: { farmerId: string; productId: string; price: number; unit: string },
+): Promise<void> {
+  const answer = await eventually(
+    () =>
+      api('POST', '/api/orders/requests', {
+        token: buyerToken,
+        json: {
+          request_id: randomUUID(),
+          farmer_id: product.farmerId,
+          lines: [{ product_id: product.productId, quantity: 999_999, price: product.price, unit: product.unit }],
+          fulfilment: 'pickup',
+          preferred_date: lagosDay(1),
+          phone: '08031234567',
+        },
+      }),
+    (a) => a.status === 409 && a.body?.problems?.[0]?.problem === 'above_stock',
+    30_000,
+  );
+  if (answer.body?.problems?.[0]?.problem !== 'above_stock') {
+    throw new Error(`the orders service does not know ${product.productId} at ₦${product.price} per ${product.unit}: ${JSON.stringify(answer.body)}`);
+  }
+}
