@@ -2,7 +2,7 @@
 # Loads docker-compose.yml as `docker compose` would, with compose-go (infra/compose/check, issue 23): the
 # project's .env.example, then the secrets infra/compose/secrets.sh generates. Prints one line per service;
 # exits non-zero with the loader's error. The checker is built once per version of its sources (cached).
-#   compose-check.sh [compose-file]
+#   compose-check.sh [compose-file] [more env files…]   (e.g. infra/compose/release.env: each unit's release)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 src="$TUBER_ROOT/infra/compose/check"
@@ -15,4 +15,4 @@ fi
 secrets=$(mktemp)
 trap 'rm -f "$secrets"' EXIT
 bash "$TUBER_ROOT/infra/compose/secrets.sh" > "$secrets"
-"$bin" "${1:-$TUBER_ROOT/docker-compose.yml}" "$TUBER_ROOT/.env.example" "$secrets"
+"$bin" "${1:-$TUBER_ROOT/docker-compose.yml}" "$TUBER_ROOT/.env.example" "$secrets" "${@:2}"

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeUnitVersions } from './unit-versions.js';
 
 export const REMOTES = ['landing', 'buyer', 'farmer'] as const;
 export type RemoteName = (typeof REMOTES)[number];
@@ -224,10 +225,13 @@ function main(argv: string[]): void {
   if (command === 'release') {
     const commitFlag = rest.indexOf('--commit');
     const record = release(store, name, commitFlag >= 0 ? rest[commitFlag + 1] : undefined);
-    console.log(`${name} ${record.version} is live (${took()}): /mf/${name}/${record.version}/; releases.json updated, commit it`);
+    writeUnitVersions(); // compose's release.env and the Helm overlay name it too
+    console.log(`${name} ${record.version} is live (${took()}): /mf/${name}/${record.version}/; releases.json and its compose and Helm files updated, commit them`);
   } else if (command === 'rollback') {
     const { from, to } = rollback(store, name);
-    console.log(`${name} rolled back from ${from} to ${to} in ${took()}: the next page load uses it; releases.json updated, commit it`);
+    console.log(`${name} rolled back from ${from} to ${to} in ${took()}: the next page load uses it`);
+    writeUnitVersions();
+    console.log('releases.json and its compose and Helm files updated, commit them');
   } else if (command === 'canary') {
     const [version, percent] = rest;
     canary(store, name, version ?? '', Number(percent));

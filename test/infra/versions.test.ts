@@ -39,9 +39,10 @@ function localVersions(): Record<string, string> {
   };
 }
 
-function composeImages(): Promise<Record<string, string>> {
+function composeImages(...envFiles: string[]): Promise<Record<string, string>> {
+  const args = envFiles.length ? [path.join(root, 'docker-compose.yml'), ...envFiles] : [];
   return new Promise((resolve, reject) => {
-    execFile('bash', [path.join(root, 'infra/local/compose-check.sh')], { timeout: 600_000 }, (error, stdout, stderr) => {
+    execFile('bash', [path.join(root, 'infra/local/compose-check.sh'), ...args], { timeout: 600_000 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`compose-check failed: ${stderr}`));
       resolve(Object.fromEntries(stdout.trim().split('\n').map((line) => line.split('\t') as [string, string])));
     });
@@ -60,6 +61,15 @@ describe('server versions: local, compose and Helm (infra/versions.json)', () =>
     const images = await composeImages();
     const composeName: Record<string, string> = { mongodb: 'mongo', 'otel-collector': 'otel-collector' };
     for (const [name, server] of Object.entries(record.servers)) expect(images[composeName[name] ?? name], name).toBe(server.compose);
+  }, 600_000);
+
+  it("with infra/compose/release.env, each unit's image is its release (releases.json)", async () => {
+    const images = await composeImages(path.join(root, 'infra/compose/release.env'));
+    const units = (JSON.parse(fs.readFileSync(path.join(root, 'releases.json'), 'utf8')) as { units: Record<string, { version: string }> }).units;
+    for (const name of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'shell', 'landing', 'buyer', 'farmer']) {
+      expect(images[name], name).toBe(`tuber/${name}:${units[name]!.version}`);
+    }
+    expect((await composeImages())['auth'], 'a local build').toBe('tuber/auth:dev');
   }, 600_000);
 
   it('the Helm values name the images recorded', () => {

@@ -1,0 +1,39 @@
+// Every deployable unit names its release the same way everywhere (issue 23): releases.json is the record,
+// infra/compose/release.env and the Helm overlay infra/helm/releases/values-release.yaml are written from it
+// (npx tsx infra/release/unit-versions.ts; the release commands do it too), and each unit's compose service
+// names its image by that version.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { COMPOSE_ENV, FRONTEND_UNITS, HELM_VALUES, SERVICE_UNITS, composeEnv, helmValues, readUnits } from '../../infra/release/unit-versions.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const units = readUnits();
+
+describe('unit versions in compose and Helm follow releases.json', () => {
+  it('release.env and the Helm overlay are what releases.json says', () => {
+    expect(fs.readFileSync(COMPOSE_ENV, 'utf8'), 'run npx tsx infra/release/unit-versions.ts').toBe(composeEnv(units));
+    expect(fs.readFileSync(HELM_VALUES, 'utf8'), 'run npx tsx infra/release/unit-versions.ts').toBe(helmValues(units));
+    for (const name of [...SERVICE_UNITS, ...FRONTEND_UNITS]) expect(units[name]?.version, name).toMatch(/^[0-9]{4}\.[0-9]{2}\.[0-9]{2}-[0-9a-f]{7,40}/);
+  });
+
+  it('each unit in docker-compose.yml is an image named by its version variable', () => {
+    const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { image?: string }> };
+    for (const name of [...SERVICE_UNITS, ...FRONTEND_UNITS]) {
+      expect(compose.services[name]?.image, name).toBe(`\${TUBER_IMAGE_REGISTRY:-tuber}/${name}:\${${name.toUpperCase()}_VERSION:-dev}`);
+    }
+  });
+
+  it("the overlay sets only image tags the chart's values have", () => {
+    const chart = parse(fs.readFileSync(path.join(root, 'infra/helm/tuber/values.yaml'), 'utf8')) as Record<string, Record<string, { image?: { tag?: string } }>>;
+    const overlay = parse(fs.readFileSync(HELM_VALUES, 'utf8')) as Record<string, Record<string, { image: { tag: string } }>>;
+    for (const [group, names] of [['services', SERVICE_UNITS], ['frontends', FRONTEND_UNITS]] as const) {
+      for (const name of names) {
+        expect(chart[group]?.[name]?.image, `${group}.${name}.image in the chart`).toHaveProperty('tag');
+        expect(overlay[group]?.[name]?.image.tag).toBe(units[name]!.version);
+      }
+    }
+  });
+});
