@@ -60,6 +60,23 @@ const stateHandlers = {
   },
 };
 
+/** Verifies the provider behind the gateway against one pact file; rejects with every mismatch. */
+async function verify(provider: string, file: string): Promise<unknown> {
+  const token = await buyerToken();
+  return new Verifier({
+    provider,
+    providerBaseUrl: gateway,
+    pactUrls: [file],
+    stateHandlers,
+    // The consumer's placeholder token becomes a real one; everything else is sent as the pact says.
+    requestFilter: (req, _res, next) => {
+      req.headers['authorization'] = `Bearer ${token}`;
+      next();
+    },
+    logLevel: 'error',
+  }).verifyProvider();
+}
+
 describe('services verified against their consumers’ HTTP pacts (today’s and the last release’s)', () => {
   const files = pactFiles();
 
@@ -69,19 +86,7 @@ describe('services verified against their consumers’ HTTP pacts (today’s and
 
   for (const { provider, label, file } of files) {
     it(`${provider} honours ${label}`, async () => {
-      const token = await buyerToken();
-      const output = await new Verifier({
-        provider,
-        providerBaseUrl: gateway,
-        pactUrls: [file],
-        stateHandlers,
-        // The consumer's placeholder token becomes a real one; everything else is sent as the pact says.
-        requestFilter: (req, _res, next) => {
-          req.headers['authorization'] = `Bearer ${token}`;
-          next();
-        },
-        logLevel: 'error',
-      }).verifyProvider(); // rejects, with every mismatch, when the provider does not honour the pact
+      const output = await verify(provider, file);
       const report = JSON.parse(String(output)) as { result: boolean; interactionResults: { result: string }[] };
       expect(report.result).toBe(true);
       expect(report.interactionResults.length).toBeGreaterThan(0);
@@ -90,23 +95,11 @@ describe('services verified against their consumers’ HTTP pacts (today’s and
   }
 
   it('fails a pact the catalog does not honour (a field it never sends)', async () => {
-    const token = await buyerToken();
     const pact = JSON.parse(fs.readFileSync(path.join(root, 'contracts/pacts/buyer-catalog.json'), 'utf8')) as { interactions: { description: string; response: { body: Record<string, unknown> } }[] };
     pact.interactions = pact.interactions.filter((interaction) => interaction.description === 'a product by its id');
     pact.interactions[0]!.response.body.harvest_rating = 5;
     const broken = path.join(scratch, 'buyer-catalog-broken.json');
     fs.writeFileSync(broken, JSON.stringify(pact));
-    const verification = new Verifier({
-      provider: 'catalog',
-      providerBaseUrl: gateway,
-      pactUrls: [broken],
-      stateHandlers,
-      requestFilter: (req, _res, next) => {
-        req.headers['authorization'] = `Bearer ${token}`;
-        next();
-      },
-      logLevel: 'error',
-    }).verifyProvider();
-    await expect(verification).rejects.toThrow(/harvest_rating/);
+    await expect(verify('catalog', broken)).rejects.toThrow(/harvest_rating/);
   }, 180_000);
 });
