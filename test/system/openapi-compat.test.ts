@@ -39,7 +39,7 @@ function releasedDocument(service: string): string {
     return git('show', `${commit}:contracts/openapi/${service}.json`);
   } catch {
     try {
-      execFileSync('git', ['-C', root, 'diff', '--quiet', commit, 'HEAD', '--', `services/${service}`, 'services/kit', 'contracts/src'], { stdio: 'ignore' });
+      execFileSync('git', ['-C', root, 'diff', '--quiet', commit, 'HEAD', '--', `services/${service}/src`, 'services/kit/src', 'contracts/src'], { stdio: 'ignore' });
     } catch {
       throw new Error(`release ${commit.slice(0, 7)} of ${service} has no OpenAPI snapshot and the service changed since: record a release with one`);
     }
