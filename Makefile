@@ -91,7 +91,8 @@ releases: ## what is live, canaried and released, per remote
 openapi: ## write each service's OpenAPI document as it serves it to contracts/openapi/ (the stack must run); review the diff
 	@npx tsx infra/release/openapi-snapshots.ts
 pacts: ## rewrite contracts/pacts/ from the consumer tests (front ends' API clients, event consumers); review the diff
-	@PACT_WRITE=1 npx vitest run --project unit frontends/buyer/test/unit/pact-catalog.test.ts services/catalog/test/unit/pact-order-accepted.test.ts
+	@rm -f contracts/pacts/*.json
+	@PACT_WRITE=1 npx vitest run --project unit /test/unit/pact-
 event-contracts: ## write contracts/events/ (each event's schema) and record fresh samples of each from the running stack's stream
 	@bash -c 'source infra/local/lib.sh && NATS_PORT=$$NATS_PORT exec npx tsx --conditions=@tuber/source infra/release/event-contracts.ts --samples'
 redrive: ## dead letters (docs/adr/0024): list parked events; re-drive after the fix: make redrive ARGS="redrive --consumer NAME"

@@ -16,6 +16,9 @@ import { signInThroughShell } from './support/signIn.js';
 const { store, scratch, restore } = testStore('tuber-release-e2e');
 const LIVE = '2026.02.01-1111111';
 const CANARY = '2026.02.02-2222222';
+/** The landing remote as it is, and a build of it that needs shell contract 2 (which no shell provides yet). */
+const LANDING_LIVE = '2026.02.03-3333333';
+const LANDING_AHEAD = '2026.02.04-4444444';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -41,6 +44,7 @@ async function buyerVersionsOnLoad(url: string): Promise<string[]> {
 
 beforeAll(async () => {
   clearHistory('buyer'); // put back afterwards with the rest
+  clearHistory('landing');
   const dist = path.join(repoRoot, 'frontends/buyer/dist');
   const later = path.join(scratch, 'buyer-later');
   fs.cpSync(dist, later, { recursive: true });
@@ -60,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const version of [LIVE, CANARY]) fs.rmSync(path.join(storeDir, 'buyer', version), { recursive: true, force: true });
+  for (const version of [LANDING_LIVE, LANDING_AHEAD]) fs.rmSync(path.join(storeDir, 'landing', version), { recursive: true, force: true });
   restore();
 });
 
@@ -87,4 +92,54 @@ describe.sequential('a remote released, canaried and rolled back', () => {
     expect(await buyerVersionsOnLoad(`${publicUrl}/dashboard/buyer`)).toEqual([LIVE]);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   });
+});
+
+/**
+ * A copy of the landing build whose federation runtime asks for shell contract ^2.0.0, strictly, as a
+ * landing built against a contract the live shell does not have yet would (its precompressed copies of
+ * the changed files go, so the gateway serves the changed text).
+ */
+function landingNeedingContract2(): string {
+  const ahead = path.join(scratch, 'landing-ahead');
+  fs.cpSync(path.join(repoRoot, 'frontends/landing/dist'), ahead, { recursive: true });
+  for (const file of ['remoteEntry.js', 'mf-manifest.json']) {
+    const full = path.join(ahead, file);
+    const text = fs.readFileSync(full, 'utf8');
+    const changed = text.replace(/(requiredVersion"?:\s*")\^1\.0\.0"/g, '$1^2.0.0"');
+    expect(changed, `${file} names no requiredVersion ^1.0.0`).not.toBe(text);
+    fs.writeFileSync(full, changed);
+    for (const suffix of ['.gz', '.br']) fs.rmSync(`${full}${suffix}`, { force: true });
+  }
+  return ahead;
+}
+
+describe.sequential('a remote released ahead of the shell’s contract', () => {
+  it('shows a guest the "needs a newer page" fallback inside the shell, in their language, and works again once rolled back', async () => {
+    publish(store, 'landing', path.join(repoRoot, 'frontends/landing/dist'), 'c'.repeat(40), LANDING_LIVE);
+    publish(store, 'landing', landingNeedingContract2(), 'd'.repeat(40), LANDING_AHEAD);
+    pointAt(store, 'landing', LANDING_LIVE);
+    pointAt(store, 'landing', LANDING_AHEAD);
+    const guest = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    try {
+      const view = await guest.newPage();
+      await view.goto(`${publicUrl}/`);
+      await view.getByRole('heading', { name: 'This part of Tuber Market needs a newer page' }).waitFor({ timeout: 30_000 });
+      await view.getByRole('button', { name: 'Reload page' }).waitFor();
+      // The shell around it stands: its header and the guest's way in.
+      expect(await view.getByRole('banner').getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+      await view.screenshot({ path: path.join(repoRoot, 'test-artifacts', 'remote-contract-ahead-en-360.png') });
+      await view.evaluate(() => localStorage.setItem('tuber.locale', 'yo'));
+      await view.reload();
+      await view.getByRole('heading', { name: 'Apá Tuber Market yìí nílò ojú-ìwé tuntun' }).waitFor({ timeout: 30_000 });
+      await view.getByRole('button', { name: 'Tún ojú-ìwé gbé' }).waitFor();
+      await view.screenshot({ path: path.join(repoRoot, 'test-artifacts', 'remote-contract-ahead-yo-360.png') });
+
+      expect(rollback(store, 'landing')).toEqual({ from: LANDING_AHEAD, to: LANDING_LIVE });
+      await view.evaluate(() => localStorage.setItem('tuber.locale', 'en'));
+      await view.reload();
+      await view.getByRole('heading', { level: 1, name: 'Fresh from Earth, available within your reach' }).waitFor({ timeout: 30_000 });
+    } finally {
+      await guest.close();
+    }
+  }, 120_000);
 });

@@ -1,68 +1,85 @@
-// Can this service deploy? Each running service verified against its consumers' pacts (issue 23,
+// Can this service deploy? Each running service verified against its consumers' HTTP pacts (issue 23,
 // docs/delivery.md): today's, in contracts/pacts/, and the last release's, read from git at the commits in
 // releases.json, so the answer needs no broker. Through the gateway, with provider states made through the
-// product's own API and a real token in place of the consumer's placeholder.
-import { execFileSync } from 'node:child_process';
+// product's own API, and real tokens in place of the consumers' placeholders (a-buyer-access-token,
+// a-farmer-access-token): those of the accounts the interaction's state made, or of two standing accounts.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountWithProfile, postProduct } from '../e2e/support/market.js';
-import type { TestAccount } from '../support/accounts.js';
+import { accountWithProfile, lagosDay, ordersKnowProduct, postProduct, uploadPhotos } from '../e2e/support/market.js';
+import { api } from '../support/api.js';
+import { deleteAccount, type TestAccount } from '../support/accounts.js';
+import { pactScratch, pactsOf } from '../support/pact-files.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const gateway = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
-const releases = JSON.parse(fs.readFileSync(path.join(root, 'releases.json'), 'utf8')) as { units: Record<string, { commit: string }> };
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tuber-pacts-'));
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+const scratch = pactScratch();
+const made: TestAccount[] = [];
+afterAll(async () => {
+  fs.rmSync(scratch, { recursive: true, force: true });
+  await Promise.all(made.map((account) => deleteAccount(account.id)));
+});
 
-interface PactFile {
-  consumer: { name: string };
-  provider: { name: string };
-  /** HTTP pacts have interactions; message pacts (verified in the providers' unit tests) have messages. */
-  interactions?: unknown[];
+const account = async (role: 'buyer' | 'farmer') => {
+  const options = role === 'farmer' ? { role, businessName: 'Pact Farms', location: 'Ibadan', tuber: ['yam', 'cassava'] } : { role };
+  const created = await accountWithProfile(options);
+  made.push(created);
+  return created;
+};
+
+/** Who signs the interaction's requests: the state's accounts, else the standing ones. */
+let standing: { buyer: TestAccount; farmer: TestAccount } | undefined;
+let current: { buyer?: TestAccount; farmer?: TestAccount } = {};
+const standingAccounts = async () => (standing ??= { buyer: await account('buyer'), farmer: await account('farmer') });
+
+/** A farmer's listed product (12 heaps of 5.5 kg at ₦2,000.50), which the orders service already knows. */
+async function listedProduct() {
+  const farmer = await account('farmer');
+  const buyer = await account('buyer');
+  const product = await postProduct(farmer, { product_name: 'Fresh white yam', price: 2000.5, unit: 'heap', unit_weight_kg: 5.5, quantity: 12 });
+  await ordersKnowProduct(buyer.accessToken, { farmerId: farmer.id, productId: product.product_id, price: 2000.5, unit: 'heap' });
+  current = { buyer, farmer };
+  return { farmer, buyer, productId: product.product_id as string };
 }
 
-/** Today's pacts by provider, and the last release's (its consumer's commit), as files to verify. */
-function pactFiles(): { provider: string; label: string; file: string }[] {
-  const found: { provider: string; label: string; file: string }[] = [];
-  const dir = path.join(root, 'contracts/pacts');
-  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.json')) : []) {
-    const file = path.join(dir, name);
-    const pact = JSON.parse(fs.readFileSync(file, 'utf8')) as PactFile;
-    if (!pact.interactions?.length) continue;
-    found.push({ provider: pact.provider.name, label: `today's ${pact.consumer.name}`, file });
-    const commit = releases.units[pact.consumer.name]?.commit;
-    if (!commit) continue;
-    try {
-      const text = execFileSync('git', ['-C', root, 'show', `${commit}:contracts/pacts/${name}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-      const released = path.join(scratch, `${commit.slice(0, 7)}-${name}`);
-      fs.writeFileSync(released, text);
-      found.push({ provider: pact.provider.name, label: `${pact.consumer.name} ${commit.slice(0, 7)} (last release)`, file: released });
-    } catch {
-      // The release predates its pact (the first recorded release, 66492ab): nothing of it to verify yet.
-    }
-  }
-  return found;
-}
-
-let buyer: TestAccount | undefined;
-const buyerToken = async () => (buyer ??= await accountWithProfile({ role: 'buyer' })).accessToken;
-
-/** Provider states: set up through the product's own API; each answers the values its pact injects. */
+/** Provider states, made through the product's own API; each answers the values its pacts inject. */
 const stateHandlers = {
   'a product is listed': async () => {
-    const farmer = await accountWithProfile({ role: 'farmer', businessName: 'Pact Farms', location: 'Ibadan', tuber: ['yam'] });
-    const product = await postProduct(farmer, { product_name: 'Fresh white yam', price: 2000.5, unit: 'heap', unit_weight_kg: 5.5, quantity: 12 });
-    return { productId: product.product_id };
+    const { farmer, productId } = await listedProduct();
+    return { productId, farmerId: farmer.id };
   },
+  'a buyer sent the farmer a request': async () => {
+    const { farmer, buyer, productId } = await listedProduct();
+    const requestId = randomUUID();
+    const sent = await api('POST', '/api/orders/requests', {
+      token: buyer.accessToken,
+      json: {
+        request_id: requestId,
+        farmer_id: farmer.id,
+        lines: [{ product_id: productId, quantity: 2, price: 2000.5, unit: 'heap' }],
+        fulfilment: 'pickup',
+        preferred_date: lagosDay(1),
+        phone: '08031234567',
+      },
+    });
+    if (sent.status !== 201) throw new Error(`the state's request answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+    return { requestId, productId, farmerId: farmer.id };
+  },
+  'the farmer uploaded two photos': async () => {
+    // A farmer the catalog already knows (a first product waits for that), with two fresh photos.
+    const { farmer } = await listedProduct();
+    const photos = await uploadPhotos(farmer, 2, 140, 'pact add page');
+    return { firstImageId: photos[0]!, secondImageId: photos[1]! };
+  },
+  'an email address no one uses': () => Promise.resolve({ email: `pact-${randomUUID().slice(0, 8)}@example.test` }),
 };
 
 /** Verifies the provider behind the gateway against one pact file; rejects with every mismatch. */
 async function verify(provider: string, file: string): Promise<unknown> {
-  const token = await buyerToken();
+  const { buyer, farmer } = await standingAccounts();
   return new Verifier({
     provider,
     providerBaseUrl: gateway,
@@ -70,7 +87,12 @@ async function verify(provider: string, file: string): Promise<unknown> {
     stateHandlers,
     // The consumer's placeholder token becomes a real one; everything else is sent as the pact says.
     requestFilter: (req, _res, next) => {
-      req.headers['authorization'] = `Bearer ${token}`;
+      const header = req.headers['authorization'];
+      if (typeof header === 'string') {
+        const who = header.includes('a-farmer-access-token') ? (current.farmer ?? farmer) : (current.buyer ?? buyer);
+        req.headers['authorization'] = `Bearer ${who.accessToken}`;
+      }
+      current = {}; // the next interaction without a state signs as the standing accounts
       next();
     },
     logLevel: 'error',
@@ -78,20 +100,18 @@ async function verify(provider: string, file: string): Promise<unknown> {
 }
 
 describe('services verified against their consumers’ HTTP pacts (today’s and the last release’s)', () => {
-  const files = pactFiles();
-
-  it('has pacts to verify', () => {
-    expect(files.length).toBeGreaterThan(0);
-  });
-
-  for (const { provider, label, file } of files) {
-    it(`${provider} honours ${label}`, async () => {
-      const output = await verify(provider, file);
-      const report = JSON.parse(String(output)) as { result: boolean; interactionResults: { result: string }[] };
-      expect(report.result).toBe(true);
-      expect(report.interactionResults.length).toBeGreaterThan(0);
-      expect(report.interactionResults.every((interaction) => interaction.result === 'OK')).toBe(true);
-    }, 180_000);
+  for (const provider of ['auth', 'profile', 'catalog', 'orders', 'media', 'nutrition']) {
+    const files = pactsOf(provider, 'http', scratch);
+    it(`${provider} has consumers’ pacts`, () => expect(files.length).toBeGreaterThan(0));
+    for (const { label, file } of files) {
+      it(`${provider} honours ${label}`, async () => {
+        const output = await verify(provider, file);
+        const report = JSON.parse(String(output)) as { result: boolean; interactionResults: { result: string }[] };
+        expect(report.result).toBe(true);
+        expect(report.interactionResults.length).toBeGreaterThan(0);
+        expect(report.interactionResults.every((interaction) => interaction.result === 'OK')).toBe(true);
+      }, 180_000);
+    }
   }
 
   it('fails a pact the catalog does not honour (a field it never sends)', async () => {

@@ -7,6 +7,7 @@ import {
   setCounter,
   ShellProvider,
   type ApiClient,
+  type Locale,
   type ShellAuth,
   type ShellContract,
   type ShellSession,
@@ -64,6 +65,9 @@ async function say(id: string, values?: Record<string, string>): Promise<string>
 /** The last language this browser had the account keep: "<user id>:<locale>" (localStorage). */
 export const LOCALE_SENT = 'tuber:locale-sent';
 
+/** The body of PUT /api/auth/me/locale. */
+export const localeBody = (locale: Locale) => ({ locale });
+
 /**
  * The account keeps the chosen language (issue 13, ADR 0044): Keycloak's pages and the e-mails follow
  * it. Sent at sign-in, whenever the person switches, and on a later load only if this browser has not had the
@@ -77,7 +81,7 @@ function rememberLocale(api: ApiClient, userId: string, always: boolean) {
   const storage = localStorageOrNull();
   if (!always && storage?.getItem(LOCALE_SENT) === sent) return;
   api
-    .put('/auth/me/locale', { locale: getLocale() })
+    .put('/auth/me/locale', localeBody(getLocale()))
     .then(() => {
       try {
         storage?.setItem(LOCALE_SENT, sent);

@@ -3,7 +3,7 @@
 // here before the server does (it also refuses common passwords, and its message is shown).
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tuber/shell-contract/router';
-import { useApi, useLocale, useToast } from '@tuber/shell-contract';
+import { useApi, useLocale, useToast, type Locale } from '@tuber/shell-contract';
 import { Button, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { MIN_PASSWORD_LENGTH, TUBERS, phoneFieldProblem, signupFailure, signupPasswordProblem } from '../domain/rules.js';
@@ -11,7 +11,7 @@ import { AccountCreated } from './AccountCreated.js';
 import { Field } from './Field.js';
 import styles from './forms.module.css';
 
-type Role = 'farmer' | 'buyer';
+export type Role = 'farmer' | 'buyer';
 
 const emptyForm = {
   firstname: '',
@@ -23,6 +23,25 @@ const emptyForm = {
   password: '',
   confirm_password: '',
 };
+
+export type SignupFields = typeof emptyForm;
+
+/** The body of POST /api/auth/signup/{role}: what the person typed, the page's language, and a farmer's farm. */
+export function signupBody(role: Role, form: SignupFields, tuber: readonly string[], locale: Locale) {
+  const person = {
+    firstname: form.firstname,
+    lastname: form.lastname,
+    email: form.email,
+    phone: form.phone,
+    password: form.password,
+    confirm_password: form.confirm_password,
+    // The account keeps the language chosen here: Keycloak's pages and our e-mails follow it (ADR 0044).
+    locale,
+  };
+  return role === 'farmer'
+    ? { ...person, business_name: form.business_name, location: form.location, tuber: TUBERS.filter((t) => tuber.includes(t)) }
+    : person;
+}
 
 export function SignupForm({ role }: { role: Role }) {
   const api = useApi();
@@ -50,20 +69,7 @@ export function SignupForm({ role }: { role: Role }) {
       toast.error(problem);
       return;
     }
-    const person = {
-      firstname: form.firstname,
-      lastname: form.lastname,
-      email: form.email,
-      phone: form.phone,
-      password: form.password,
-      confirm_password: form.confirm_password,
-      // The account keeps the language chosen here: Keycloak's pages and our e-mails follow it (ADR 0044).
-      locale,
-    };
-    const body =
-      role === 'farmer'
-        ? { ...person, business_name: form.business_name, location: form.location, tuber: TUBERS.filter((t) => tuber.includes(t)) }
-        : person;
+    const body = signupBody(role, form, tuber, locale);
     setSubmitting(true);
     try {
       const answer = await api.post<{ message?: string }>(`/auth/signup/${role}`, body);

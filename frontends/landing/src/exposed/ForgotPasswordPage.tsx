@@ -1,12 +1,15 @@
 // /forgot-password (guests only): e-mail a reset link, clear the form, /login after 3 s. Exposed as landing/ForgotPasswordPage.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tuber/shell-contract/router';
-import { useApi, useLocale, useToast } from '@tuber/shell-contract';
+import { useApi, useLocale, useToast, type Locale } from '@tuber/shell-contract';
 import { Button, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';
 import { REDIRECT_DELAY_MS, errorToast } from '../domain/rules.js';
+
+/** The body of POST /api/auth/password/forgot: the address, and the page's language for the mail. */
+export const forgotPasswordBody = (email: string, locale: Locale) => ({ email, locale });
 
 export default function ForgotPasswordPage() {
   const api = useApi();
@@ -23,7 +26,7 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     setSending(true);
     try {
-      const answer = await api.post<{ message?: string }>('/auth/password/forgot', { email, locale });
+      const answer = await api.post<{ message?: string }>('/auth/password/forgot', forgotPasswordBody(email, locale));
       toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.reset-link-sent'));
       setEmail('');
       redirect.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);

@@ -11,6 +11,9 @@ import { MIN_PASSWORD_LENGTH, REDIRECT_DELAY_MS, errorToast, resetPasswordProble
 
 type Check = 'checking' | 'valid' | 'invalid';
 
+/** The body of POST /api/auth/password/reset/check: the link's token. */
+export const resetCheckBody = (token: string) => ({ token });
+
 export default function ResetPasswordPage() {
   const api = useApi();
   const auth = useAuth();
@@ -40,7 +43,7 @@ export default function ResetPasswordPage() {
       return;
     }
     api
-      .post('/auth/password/reset/check', { token })
+      .post('/auth/password/reset/check', resetCheckBody(token))
       .then(() => active && setCheck('valid'))
       .catch((error: unknown) => reject(error instanceof ApiError && error.statusCode === 400 ? error.message : errorToast(error)));
     return () => {

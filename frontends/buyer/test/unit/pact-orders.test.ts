@@ -1,0 +1,103 @@
+// Consumer-driven contract (Pact) of the buyer remote with the orders service: the cart's request sent with the
+// buyer's own body builder and sender (buildOrderRequest, sendOrderRequest), the activity beacon (sendActivity),
+// and the few fields of the answers the cart reads. Mock server only; contracts/pacts/buyer-orders.json must agree.
+import { MatchersV3, PactV3 } from '@pact-foundation/pact';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '@tuber/shell-contract';
+import { createApiClient } from '@tuber/ui';
+import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
+import { addToCart, setQuantity } from '../../src/cart/cart.js';
+import { sendActivity } from '../../src/orders/activity.js';
+import { buildOrderRequest, groupByFarmer, initialRequestForm, sendableItems } from '../../src/orders/requestForm.js';
+import { newRequestId, sendOrderRequest } from '../../src/orders/sendRequest.js';
+import { ACTIVITY_PATH, REQUESTS_PATH } from '../../src/orders/types.js';
+
+const { string, regex, uuid, date, fromProviderState } = MatchersV3;
+const dir = pactDir();
+const pact = new PactV3({ consumer: 'buyer', provider: 'orders', dir, logLevel: 'error' });
+afterAll(() => expect(pactDrift(dir, 'buyer-orders.json')).toBeNull());
+
+const buyerToken = 'a-buyer-access-token';
+const api = (baseUrl: string) => createApiClient({ baseUrl: `${baseUrl}/api`, getAccessToken: () => buyerToken });
+const authorization = regex('Bearer .+', `Bearer ${buyerToken}`);
+
+/** Examples for the ids the provider state hands back. */
+const productId = '7d1f3c1e-7b51-4c7a-9e0e-2f1f1c0f4a11';
+const farmerId = 'b9b7c6a2-0a7e-4d6c-8d5e-9f6c2a1d3e44';
+
+/**
+ * A preferred day that is never in the past when the provider is verified: the verifier writes tomorrow's date
+ * (a Date generator; the orders service refuses a day gone by in Lagos time).
+ */
+const tomorrow = (example: string) => ({ ...date('yyyy-MM-dd', example), 'pact:generator:type': 'Date', expression: 'tomorrow' });
+
+/** The listed product put in the cart and raised to two heaps (2000.5 naira a heap, as the catalog showed it). */
+const product = {
+  product_id: productId,
+  farmer_id: farmerId,
+  product_name: 'Fresh white yam',
+  images: [],
+  price: 2000.5,
+  unit: 'heap' as const,
+};
+const cart = setQuantity(addToCart([], product).cart, productId, 2);
+
+describe('pact: buyer → orders', () => {
+  it("sends one farmer's lines as an order request", async () => {
+    // As useSendRequests does it: the farmer's group, its sendable lines, the form as first shown (pickup).
+    const [group] = groupByFarmer(cart);
+    const body = buildOrderRequest(
+      group!.farmer_id,
+      sendableItems(group!.items, new Map()),
+      initialRequestForm('0803 123 4567', '2026-12-01'),
+      newRequestId(),
+    );
+    pact
+      .given('a product is listed')
+      .uponReceiving('an order request for two heaps of a listed product')
+      .withRequest({
+        method: 'POST',
+        path: `/api${REQUESTS_PATH}`,
+        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        body: {
+          ...body,
+          // A fresh id on every verification: the service answers a known id with the request it already has.
+          request_id: uuid(),
+          farmer_id: fromProviderState('${farmerId}', farmerId),
+          lines: [{ ...body.lines[0]!, product_id: fromProviderState('${productId}', productId) }],
+          preferred_date: tomorrow(body.preferred_date),
+        },
+      })
+      .willRespondWith({ status: 201, body: { number: string('TM-1042'), business_name: string('Ade Farms') } });
+    await pact.executeTest(async (server) => {
+      const outcome = await sendOrderRequest(
+        { api: api(server.url), getAccessToken: async () => buyerToken, baseUrl: `${server.url}/api` },
+        body,
+      );
+      // The toast: "Request TM-1042 sent to Ade Farms".
+      expect(outcome).toMatchObject({ kind: 'sent', request: { number: 'TM-1042', business_name: 'Ade Farms' } });
+    });
+  });
+
+  it('counts a view of a product for its farmer', async () => {
+    pact
+      .given('a product is listed')
+      .uponReceiving("a product view reported for the farmer's insights")
+      .withRequest({
+        method: 'POST',
+        path: `/api${ACTIVITY_PATH}`,
+        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        body: { product_id: fromProviderState('${productId}', productId), kind: 'view' },
+      })
+      .willRespondWith({ status: 204 });
+    await pact.executeTest(async (server) => {
+      // sendActivity never waits and swallows failures: keep the client's answer to see the beacon was taken.
+      const client = api(server.url);
+      let answer: Promise<unknown> | undefined;
+      const watched: ApiClient = { ...client, post: (path, data, init) => (answer = client.post(path, data, init)) as Promise<never> };
+      sendActivity(watched, productId, 'view');
+      // 204: taken, nothing to read.
+      await expect(answer).resolves.toBeUndefined();
+    });
+  });
+});
