@@ -139,6 +139,10 @@ export function pointAt(store: Store, name: RemoteName, version: string, { histo
   recordRelease(store, name, record);
 }
 
+/** A commit's release version: its commit day and short hash (2026.11.28-31bf8c8). */
+const commitVersion = (store: Store, commit: string): string =>
+  `${git(store.root, 'log', '-1', '--format=%cd', '--date=format:%Y.%m.%d', commit)}-${commit.slice(0, 7)}`;
+
 export function release(store: Store, name: RemoteName, commitArg?: string): VersionRecord {
   let dist: string;
   let commit: string;
@@ -147,11 +151,11 @@ export function release(store: Store, name: RemoteName, commitArg?: string): Ver
     commit = git(store.root, 'rev-parse', '--verify', `${commitArg}^{commit}`);
     const built = execFileSync('bash', [path.join(store.root, 'infra/release/build-frontends.sh'), commit, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     dist = path.join(built.trim().split('\n').pop()!, name);
-    version = `${git(store.root, 'log', '-1', '--format=%cd', '--date=format:%Y.%m.%d', commit)}-${commit.slice(0, 7)}`;
+    version = commitVersion(store, commit);
   } else {
     commit = git(store.root, 'rev-parse', 'HEAD');
     dist = path.join(store.root, 'frontends', name, 'dist');
-    version = `${git(store.root, 'log', '-1', '--format=%cd', '--date=format:%Y.%m.%d', commit)}-${commit.slice(0, 7)}`;
+    version = commitVersion(store, commit);
     // A build of a tree with changes is not HEAD's: its version says so, with the build's own hash.
     if (git(store.root, 'status', '--porcelain', '--', 'frontends', 'contracts', 'package-lock.json') !== '') {
       if (!fs.existsSync(dist)) throw new Error(`frontends/${name}/dist does not exist: run make build`);

@@ -43,13 +43,21 @@ export function legacyShare(scope: ShareScope | undefined, pkgName: string): Sha
   return legacy?.[1];
 }
 
+/** Packages already reported in this page's console (a page resolves each share many times). */
+const reported = new Set<string>();
+
 export default function legacyHost() {
   return {
     name: 'tuber-shell-contract-legacy-host',
     resolveShare(args: ResolveShareArgs): ResolveShareArgs {
       const legacy = legacyShare(args.shareScopeMap[args.scope], args.pkgName);
       if (legacy) {
-        console.info(`[tuber] ${args.pkgName}: this shell is of the release before the contract split; using its ${LEGACY_KEYS[args.pkgName]} 0.1`);
+        if (!reported.has(args.pkgName)) {
+          reported.add(args.pkgName);
+          console.info(
+            `[tuber] ${args.pkgName}: this shell is of the release before the contract split; using its ${LEGACY_KEYS[args.pkgName]} 0.1`,
+          );
+        }
         args.resolver = () => ({ shared: legacy, useTreesShaking: false });
       }
       return args;

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { PagePrefetchContext } from '@tuber/shell-contract';
 import { localStorageOrNull } from '../storage.js';
 import { CANARY_ID_KEY, chooseEntry } from './canary.js';
+import { unmetRequirements } from './contractMismatch.js';
 import { fetchRemoteList, resolveEntries, withTimeout, type RemoteEntry } from './discovery.js';
 
 const REMOTES_URL = '/remotes.json';
@@ -67,4 +68,30 @@ export async function loadRemotePage(remote: string, expose: string, { retry = f
   );
   if (!module || typeof module.default !== 'function') throw new Error(`${remote}/${expose} has no default component export`);
   return module as PageModule;
+}
+
+/** The versions of the shared modules this shell provides itself (its own build's share config). */
+function providedVersions(): Map<string, string> {
+  const provided = new Map<string, string>();
+  for (const [name, shares] of Object.entries(federation().options.shared ?? {})) {
+    const own = shares.find((share) => share.from === 'shell') ?? shares[0];
+    if (own?.version) provided.set(name, own.version);
+  }
+  return provided;
+}
+
+/**
+ * After `remote` failed: what it asks of this shell that this shell does not provide (its manifest's strict
+ * singleton ranges against this shell's versions). Empty when it fits, or when that cannot be told in time.
+ */
+export async function contractProblems(remote: string, timeoutMs = 3_000): Promise<string[]> {
+  try {
+    const entry = (await discoverRemotes()).get(remote)?.entry;
+    if (!entry || !/\.json(\?|$)/.test(entry)) return [];
+    const response = await withTimeout(fetch(entry, { credentials: 'same-origin' }), timeoutMs, entry);
+    if (!response.ok) return [];
+    return unmetRequirements(await response.json(), providedVersions());
+  } catch {
+    return [];
+  }
 }
