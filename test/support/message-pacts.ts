@@ -8,7 +8,8 @@ import { MatchersV3, MessageConsumerPact, synchronousBodyHandler } from '@pact-f
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { EventContract, EventPayload } from '@tuber/contracts';
-import { registerFormats } from '@tuber/kit';
+// The kit's event bus registers the string formats its contract check knows (date-time) when loaded.
+import '@tuber/kit';
 import { pactDir, pactDrift } from './pact-files.js';
 
 export interface Expectation<E extends EventContract = EventContract> {
@@ -34,7 +35,6 @@ export const described = (event: EventContract): string => event.subject;
  * returns the drift check to run once every expectation was recorded.
  */
 export function messagePact(consumer: string, provider: string) {
-  registerFormats(); // the formats the kit's check knows (date-time), as in the consumer's own process
   const dir = pactDir();
   return {
     async expect<E extends EventContract>({ event, state, example, reads = [], handle }: Expectation<E>): Promise<void> {

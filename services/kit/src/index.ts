@@ -60,4 +60,3 @@ export { withLocks, tryLock, redisDocumentLock, LOCK_TTL_MS, type LockOptions } 
 export { withLease, type LeaseOptions, type LeaseOutcome } from './lease.js';
 export { useRateLimits, strictLimit, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
 export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';
-export { registerFormats } from './formats.js';
