@@ -6,7 +6,7 @@ export TUBER_ROOT := $(CURDIR)
 api-report: deps ## API Extractor reports of @tuber/shell-contract and @tuber/ui (frontends/*/api/): rewrite them after an API change, then review
 	@npx tsx frontends/ui/build/api-report.ts --update
 
-.PHONY: pacts event-contracts openapi release-remote rollback-remote canary-remote canary-off releases api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor redrive
+.PHONY: pacts event-contracts openapi release-service release-remote rollback-remote canary-remote canary-off releases api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor redrive
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -85,6 +85,8 @@ canary-remote: ## a released VERSION of remote NAME for PERCENT % of signed-in p
 canary-off: ## end remote NAME's canary
 	@$(RELEASE) canary-off $(NAME)
 
+release-service: ## record that service NAME of COMMIT (default HEAD) is what runs in production (releases.json, compose and Helm files)
+	@npx tsx infra/release/unit-versions.ts release $(NAME) $(COMMIT)
 releases: ## what is live, canaried and released, per remote
 	@$(RELEASE) status
 

@@ -18,6 +18,9 @@ import type { AddressInfo } from 'node:net';
 import { Type } from '@sinclair/typebox';
 import { createServiceApp } from '../services/kit/src/app.js';
 import { auth } from '../services/kit/src/plugins/auth.js';
+import { connectRedis } from '../services/kit/src/stores.js';
+import { useSessionRevocation } from '../services/kit/src/wiring.js';
+import { redisUrl } from '../test/support/credentials.js';
 import { PUBLIC_URL } from '../test/support/env.js';
 import { report } from './support/report.js';
 
@@ -28,7 +31,7 @@ const CONNECTIONS = 16;
 const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
 const KEYCLOAK_URL = `http://127.0.0.1:${process.env.KEYCLOAK_PORT ?? 8180}/auth`;
 
-type Kind = 'bare' | 'kit' | 'kit-auth';
+type Kind = 'bare' | 'kit' | 'kit-auth' | 'kit-auth-revocation';
 type ToParent = { port: number } | { fetches: number };
 
 // ---- child: one server ---------------------------------------------------------------------------
@@ -46,7 +49,9 @@ async function serve(kind: Kind): Promise<void> {
   const app = await createServiceApp({ name: 'bench', logLevel: LOG_LEVEL });
   const schema = { response: { 200: Type.Object({ hello: Type.String() }) } };
   app.get('/hello', { schema }, async () => hello);
-  if (kind === 'kit-auth') {
+  if (kind === 'kit-auth' || kind === 'kit-auth-revocation') {
+    // With revocation (issue 24): every authenticated request also asks Redis whether its sign-in has ended.
+    if (kind === 'kit-auth-revocation') useSessionRevocation(app, await connectRedis(redisUrl()));
     await app.register(auth, {
       keycloakUrl: KEYCLOAK_URL,
       realm: 'tuber',
@@ -179,6 +184,18 @@ async function main() {
       () => rps(`${server.url}/hello-auth`, bearer),
     );
     const fetchesAfterWarmUp = (await server.ask()) - afterWarmUp;
+    // The same, with the ended-sign-in check (one Redis EXISTS per request), against the same baseline.
+    const revoking = await start('kit-auth-revocation', join(tmp, 'kit-auth-revocation.log'));
+    let p5r: Awaited<ReturnType<typeof compare>>;
+    try {
+      await rps(`${revoking.url}/hello-auth`, bearer, 1);
+      p5r = await compare(
+        () => rps(`${revoking.url}/hello`, bearer),
+        () => rps(`${revoking.url}/hello-auth`, bearer),
+      );
+    } finally {
+      revoking.child.kill();
+    }
     report({
       id: 'P5',
       title: 'JWT-protected route with the JWKS warm',
@@ -196,13 +213,24 @@ async function main() {
           pass: p5.ratio >= 0.85,
         },
         {
+          label: 'authenticated hello with the ended-sign-in check (Redis) vs the same route without auth',
+          value: fmt(p5r.b),
+          baseline: fmt(p5r.a),
+          ratio: p5r.ratio,
+          target: '≥ 0.85× req/s',
+          pass: p5r.ratio >= 0.85,
+        },
+        {
           label: 'key fetches to Keycloak after warm-up',
           value: `${fetchesAfterWarmUp} (${afterWarmUp} during start and warm-up)`,
           target: '0',
           pass: fetchesAfterWarmUp === 0,
         },
       ],
-      notes: [`per round (no auth / auth req/s): ${p5.rounds.map((r) => `${Math.round(r.a)} / ${Math.round(r.b)}`).join(', ')}`],
+      notes: [
+        `per round (no auth / auth req/s): ${p5.rounds.map((r) => `${Math.round(r.a)} / ${Math.round(r.b)}`).join(', ')}`,
+        `with the ended-sign-in check, per round: ${p5r.rounds.map((r) => `${Math.round(r.a)} / ${Math.round(r.b)}`).join(', ')}`,
+      ],
     });
   } finally {
     server.child.kill();

@@ -111,7 +111,10 @@ export type Product = Static<typeof Product>;
 
 export const StoredImage = Type.Object({
   image_id: Type.String(),
-  file_name: Type.String(),
+  file_name: Type.String({
+    maxLength: 255,
+    description: '"<timestamp>_<original name>" with spaces as underscores and other characters removed; at most 255 bytes (a longer name loses the end of its stem, keeps its extension)',
+  }),
   url: Type.String(),
   card_url: Type.String(),
   thumb_url: Type.String(),

@@ -4,6 +4,10 @@
 // so the compose images (tuber/<name>:<version>) and the Helm values name the same releases. The release
 // commands (remote.ts) run it after each release or rollback; test/unit/unit-versions.test.ts keeps them in step.
 //   npx tsx infra/release/unit-versions.ts
+//   npx tsx infra/release/unit-versions.ts release <service> [commit]   (make release-service NAME=… COMMIT=…)
+// The second records that a service of that commit (default HEAD) is what now runs in production: the
+// compatibility checks (OpenAPI, events, pacts) then hold today's code to that release's files.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +40,40 @@ export function writeUnitVersions(units = readUnits()): void {
   fs.writeFileSync(HELM_VALUES, helmValues(units));
 }
 
+const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+
+/**
+ * Records `service` of `commitArg` (default HEAD) as released: its version is the commit's day and short
+ * hash. The commit must be on this branch's history and must carry the service's OpenAPI snapshot, the
+ * file the next release is checked against.
+ */
+export function releaseService(service: string, commitArg = 'HEAD', file = path.join(root, 'releases.json')): { version: string; commit: string } {
+  if (!(SERVICE_UNITS as readonly string[]).includes(service)) throw new Error(`"${service}" is not a service (${SERVICE_UNITS.join(', ')})`);
+  const commit = git('rev-parse', '--verify', `${commitArg}^{commit}`);
+  try {
+    git('merge-base', '--is-ancestor', commit, 'HEAD');
+  } catch {
+    throw new Error(`${commit.slice(0, 7)} is not in this branch's history: release a commit that landed`);
+  }
+  try {
+    git('cat-file', '-e', `${commit}:contracts/openapi/${service}.json`);
+  } catch {
+    throw new Error(`${commit.slice(0, 7)} has no contracts/openapi/${service}.json: the next release could not be checked against it`);
+  }
+  const version = `${git('log', '-1', '--format=%cd', '--date=format:%Y.%m.%d', commit)}-${commit.slice(0, 7)}`;
+  const record = JSON.parse(fs.readFileSync(file, 'utf8')) as { units: Units };
+  record.units[service] = { version, commit };
+  fs.writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  return { version, commit };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const [command, service, commit] = process.argv.slice(2);
+  if (command === 'release') {
+    if (!service) throw new Error('usage: unit-versions.ts release <service> [commit]');
+    const released = releaseService(service, commit || 'HEAD');
+    console.log(`${service} ${released.version} recorded as released in releases.json`);
+  }
   writeUnitVersions();
   console.log(`${path.relative(root, COMPOSE_ENV)} and ${path.relative(root, HELM_VALUES)} follow releases.json`);
 }

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { COMPOSE_ENV, FRONTEND_UNITS, HELM_VALUES, SERVICE_UNITS, composeEnv, helmValues, readUnits } from '../../infra/release/unit-versions.js';
+import os from 'node:os';
+import { COMPOSE_ENV, FRONTEND_UNITS, HELM_VALUES, SERVICE_UNITS, composeEnv, helmValues, readUnits, releaseService } from '../../infra/release/unit-versions.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const units = readUnits();
@@ -35,5 +36,27 @@ describe('unit versions in compose and Helm follow releases.json', () => {
         expect(overlay[group]?.[name]?.image.tag).toBe(units[name]!.version);
       }
     }
+  });
+});
+
+describe('make release-service', () => {
+  const scratch = () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tuber-release-service-')), 'releases.json');
+    fs.copyFileSync(path.join(root, 'releases.json'), file);
+    return file;
+  };
+
+  it('records a landed commit that carries the service’s OpenAPI snapshot', () => {
+    const file = scratch();
+    expect(releaseService('catalog', '0d5ba38', file)).toEqual({ version: '2026.11.28-0d5ba38', commit: expect.stringMatching(/^0d5ba38[0-9a-f]{33}$/) });
+    expect(readUnits(file).catalog?.version).toBe('2026.11.28-0d5ba38');
+    expect(readUnits(file).shell).toEqual(units.shell); // the other units stay as they were
+  });
+
+  it('refuses what is not a service, and a commit without the snapshot to check the next release against', () => {
+    const file = scratch();
+    expect(() => releaseService('shell', 'HEAD', file)).toThrow(/not a service/);
+    expect(() => releaseService('catalog', '66492ab', file)).toThrow(/no contracts\/openapi\/catalog.json/);
+    expect(fs.readFileSync(file, 'utf8')).toBe(fs.readFileSync(path.join(root, 'releases.json'), 'utf8'));
   });
 });

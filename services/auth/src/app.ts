@@ -1,5 +1,14 @@
 import cookie from '@fastify/cookie';
-import { createServiceApp, strictLimit, useAuth, useEventBus, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
+import {
+  createServiceApp,
+  strictLimit,
+  useAuth,
+  useEventBus,
+  useRateLimits,
+  useRedis,
+  type ServiceApp,
+  useSessionRevocation,
+} from '@tuber/kit';
 import { BackgroundWork } from './background.js';
 import type { AuthConfig } from './config.js';
 import { defaultBlocklistFile, loadBlocklist } from './domain/blocklist.js';
@@ -13,7 +22,7 @@ import { smtpMailer, type Mailer } from './mailer.js';
 import { localeRoutes } from './routes/locale.js';
 import { oidcRoutes } from './routes/oidc.js';
 import { passwordRoutes } from './routes/password.js';
-import { sessionRoutes } from './routes/session.js';
+import { SESSION_COOKIE, sessionRoutes } from './routes/session.js';
 import { signupRoutes } from './routes/signup.js';
 
 export interface AuthOverrides {
@@ -34,6 +43,8 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
   // Only the kept browser sign-in's tuber_session cookie is read (routes/session.ts); nothing is signed with it.
   await app.register(cookie);
   const redis = await useRedis(app, config.REDIS_URL);
+  // Tokens of ended sign-ins are refused on every route (issue 24, docs/adr/0056).
+  const revokedSessions = useSessionRevocation(app, redis);
   const bus = await useEventBus(app, config.NATS_URL, 'auth');
 
   const directory = keycloakDirectory({
@@ -51,7 +62,12 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
 
   // Limits are counted in Redis so they hold across instances. The general one lets requests by
   // while Redis is away; the strict ones (mail, accounts, reset tokens) refuse them with 503.
-  await useRateLimits(app, { redis, nameSpace: 'auth:rate:', perAddress: { max: 120, timeWindow: '1 minute' } });
+  await useRateLimits(app, {
+    redis,
+    nameSpace: 'auth:rate:',
+    perAddress: { max: 120, timeWindow: '1 minute' },
+    sessionCookie: SESSION_COOKIE,
+  });
   const strict = strictLimit(config.AUTH_RATE_LIMIT_PER_MINUTE, '1 minute');
   const background = overrides.background ?? new BackgroundWork();
   const cooldown = new MailCooldown(redis, config.MAIL_COOLDOWN_SECONDS);
@@ -76,6 +92,7 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     store: new SessionStore(redis),
     tokens: keycloakTokenEndpoint({ baseUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM, clientId: config.OIDC_WEB_CLIENT_ID }),
     publicUrl: config.PUBLIC_URL,
+    revoked: revokedSessions,
   });
   await clearPendingProfileOnCreation(bus, accounts, redis);
   // Account deletions and e-mail changes made in Keycloak reach the other services as events.

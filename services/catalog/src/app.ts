@@ -9,6 +9,7 @@ import {
   useRedis,
   withLease,
   type ServiceApp,
+  useSessionRevocation,
 } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
 import { productModel } from './domain/product.js';
@@ -52,6 +53,8 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'catalog');
   const redis = await useRedis(app, config.REDIS_URL);
+  // Tokens of ended sign-ins are refused on every route (issue 24, docs/adr/0056).
+  useSessionRevocation(app, redis);
   // Per-farmer limits on product posts, counted in Redis (refused while it is away).
   await useRateLimits(app, { redis, nameSpace: 'catalog:rate:' });
   const Product = productModel(mongo);

@@ -88,8 +88,46 @@ const buildValidator: ValidatorBuilder = (externalSchemas, serverOptions) => {
     validatorPool(externalSchemas, { ...serverOptions, customOptions: { ...serverOptions?.customOptions, coerceTypes } });
   const coercing = withOptions('array');
   const exact = withOptions(false);
-  return (route) => (route.httpPart === 'body' ? exact(route) : coercing(route));
+  return (route) => (route.httpPart === 'body' ? exact(route) : finiteOnly(coercing(route) as AjvValidate));
 };
+
+interface AjvValidate {
+  (data: unknown): boolean;
+  errors?: unknown[] | null;
+}
+
+/** The path (`/limit`, `/ids/0`) of the first number in `value` that is not finite, if any. */
+export function nonFiniteAt(value: unknown, at = ''): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : at;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteAt(item, `${at}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Text coerced to a number may be `Infinity`, `-Infinity` or `1e400`. AJV lets such a number through
+ * `integer`, `minimum` and `maximum` alike (they are checked for finite numbers only), and the database
+ * then fails on it (500). One rule for every route's query, path and headers: a number is finite, or 400.
+ */
+function finiteOnly(validate: AjvValidate): AjvValidate {
+  const checked: AjvValidate = (data) => {
+    if (!validate(data)) {
+      checked.errors = validate.errors ?? null;
+      return false;
+    }
+    const at = nonFiniteAt(data);
+    if (at === undefined) {
+      checked.errors = null;
+      return true;
+    }
+    checked.errors = [{ instancePath: at, schemaPath: '#', keyword: 'finite', params: {}, message: 'must be a finite number' }];
+    return false;
+  };
+  return checked;
+}
 
 export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
   const app = Fastify({

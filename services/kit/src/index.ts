@@ -12,7 +12,7 @@ export {
   unavailableDependency,
 } from './errors.js';
 export { Readiness, type ReadinessCheck } from './readiness.js';
-export { auth, identityFromClaims, type AuthOptions, type Identity, type Role } from './plugins/auth.js';
+export { auth, identityFromClaims, SIGN_IN_ENDED, type AuthOptions, type Identity, type Role } from './plugins/auth.js';
 export {
   EventBus,
   BusUnavailableError,
@@ -40,7 +40,8 @@ export {
 } from './stores.js';
 export { natsServer, redactUrl } from './credentials.js';
 export { runService } from './run.js';
-export { useMongo, useRedis, useEventBus, useAuth, httpCheck } from './wiring.js';
+export { useMongo, useRedis, useEventBus, useAuth, useSessionRevocation, httpCheck } from './wiring.js';
+export { RevokedSessions, REVOKED_SESSION_PREFIX, REVOKED_SESSION_TTL_SECONDS } from './revoked-sessions.js';
 export { startService } from './main.js';
 export {
   OutboxField,
@@ -58,5 +59,5 @@ export {
 } from './outbox.js';
 export { withLocks, tryLock, redisDocumentLock, LOCK_TTL_MS, type LockOptions } from './locks.js';
 export { withLease, type LeaseOptions, type LeaseOutcome } from './lease.js';
-export { useRateLimits, strictLimit, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
+export { useRateLimits, strictLimit, clientKey, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
 export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';

@@ -1,5 +1,6 @@
 // Attaches a service's dependencies to its app: each one connects at build time, reports to
 // /ready under its own name, and is closed when the app closes (after in-flight requests).
+import { RevokedSessions } from './revoked-sessions.js';
 import type { Connection } from 'mongoose';
 import type { ServiceApp } from './app.js';
 import { EventBus } from './events.js';
@@ -52,4 +53,14 @@ export async function useAuth(
   // Ready once the realm's keys are in memory: tokens are then checked without Keycloak, so its
   // outage leaves signed-in users working (issue 10, R5); before that, not ready (docs/adr/0027).
   app.readiness.add('keycloak', () => app.realmKeys.ready());
+}
+
+/**
+ * Refuse the tokens of ended sign-ins (logout) on every authenticated route of this service, from the
+ * revoked-session ids the auth service records in Redis (issue 24, docs/adr/0056). Call after useAuth.
+ */
+export function useSessionRevocation(app: ServiceApp, redis: RedisClient): RevokedSessions {
+  const revoked = new RevokedSessions(redis);
+  app.decorate('revokedSessions', revoked);
+  return revoked;
 }

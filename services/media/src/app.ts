@@ -9,6 +9,7 @@ import {
   useRedis,
   withLease,
   type ServiceApp,
+  useSessionRevocation,
 } from '@tuber/kit';
 import type { MediaConfig } from './config.js';
 import { decodeGate } from './domain/decode-gate.js';
@@ -30,6 +31,8 @@ export async function buildApp(config: MediaConfig, store: ImageStore = minioSto
   const bus = await useEventBus(app, config.NATS_URL, 'media');
   // Per-farmer upload limits are counted in Redis; while it is away, uploads are refused (503).
   const redis = await useRedis(app, config.REDIS_URL);
+  // Tokens of ended sign-ins are refused on every route (issue 24, docs/adr/0056).
+  useSessionRevocation(app, redis);
   await useRateLimits(app, { redis, nameSpace: 'media:rate:' });
   app.readiness.add('minio', () => store.check());
   // 5 photos per product, one per request: the per-request limit is one file of the per-file size.

@@ -1,4 +1,14 @@
-import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
+import {
+  createServiceApp,
+  useAuth,
+  useEventBus,
+  useMongo,
+  useOutboxRelay,
+  useRateLimits,
+  useRedis,
+  type ServiceApp,
+  useSessionRevocation,
+} from '@tuber/kit';
 import { requestDocumentLock } from './domain/locks.js';
 import type { OrdersConfig } from './config.js';
 import { orderModels, renumberDuplicates } from './domain/models.js';
@@ -30,6 +40,8 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'orders');
   const redis = await useRedis(app, config.REDIS_URL);
+  // Tokens of ended sign-ins are refused on every route (issue 24, docs/adr/0056).
+  useSessionRevocation(app, redis);
   // Per-buyer limit on sending requests, counted in Redis (refused while it is away).
   await useRateLimits(app, { redis, nameSpace: 'orders:rate:' });
   const products = productModel(mongo);

@@ -1,4 +1,14 @@
-import { createServiceApp, useAuth, useEventBus, useMongo, useOutboxRelay, useRateLimits, useRedis, type ServiceApp } from '@tuber/kit';
+import {
+  createServiceApp,
+  useAuth,
+  useEventBus,
+  useMongo,
+  useOutboxRelay,
+  useRateLimits,
+  useRedis,
+  type ServiceApp,
+  useSessionRevocation,
+} from '@tuber/kit';
 import type { ProfileConfig } from './config.js';
 import { dropEmailUniqueness, profileModels } from './domain/models.js';
 import { profileDocumentLock } from './domain/profile-lock.js';
@@ -18,6 +28,8 @@ export async function buildApp(config: ProfileConfig): Promise<ServiceApp> {
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'profile');
   const redis = await useRedis(app, config.REDIS_URL);
+  // Tokens of ended sign-ins are refused on every route (issue 24, docs/adr/0056).
+  useSessionRevocation(app, redis);
   // Per-user limit on reading farmers' contact details, counted in Redis (refused while it is away).
   await useRateLimits(app, { redis, nameSpace: 'profile:rate:' });
   const models = profileModels(mongo);

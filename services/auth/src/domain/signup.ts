@@ -130,3 +130,24 @@ export function accountAttributes(signup: BuyerSignup | FarmerSignup, userType: 
   }
   return attributes;
 }
+
+/**
+ * The characters Keycloak's `person-name-prohibited-characters` validator refuses in a first or last name
+ * (its pattern: < > & " $ % ! # ? § ; * ~ / \ | ^ = [ ] { } ( ), Java's \v and \p{Cntrl}), and the length
+ * the realm's user profile allows (60). Checked before the sign-up answers, so that a name Keycloak would
+ * refuse in the background is a 400 naming the field, not a "Registration successful" with no account.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
+const PERSON_NAME_PROHIBITED = /[<>&"$%!#?§;*~/\\|^=[\]{}()\u0000-\u001F\u007F\u0085\u2028\u2029]/u;
+export const PERSON_NAME_MAX = 60;
+
+export function personNameProblem(field: 'firstname' | 'lastname', value: string): string | undefined {
+  const label = FIELD_LABELS[field];
+  const name = value.trim();
+  if (name.length > PERSON_NAME_MAX) return `${label} can be at most ${PERSON_NAME_MAX} characters.`;
+  const found = PERSON_NAME_PROHIBITED.exec(name)?.[0];
+  if (found === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex -- as above
+  const shown = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/u.test(found) ? 'a control character or line break' : `"${found}"`;
+  return `${label} cannot contain ${shown}. Use letters, spaces, hyphens, apostrophes and dots.`;
+}

@@ -13,7 +13,7 @@
 // a cross-site fetch could only with a CORS preflight the gateway never grants) is a second belt.
 import type {} from '@fastify/cookie';
 import { Type } from '@sinclair/typebox';
-import { HttpError, forbidden, unauthorized, unavailable, type ServiceApp } from '@tuber/kit';
+import { HttpError, forbidden, unauthorized, unavailable, type RevokedSessions, type ServiceApp } from '@tuber/kit';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEFAULT_SESSION_SECONDS,
@@ -55,6 +55,8 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
 export interface SessionDeps {
   store: SessionStore;
   tokens: TokenEndpoint;
+  /** Where an ended sign-in's session id goes, so that every service refuses its tokens at once (issue 24). */
+  revoked?: RevokedSessions;
   /** Cookies get `Secure` when the site is served over https. */
   publicUrl: string;
 }
@@ -256,6 +258,8 @@ export function sessionRoutes(app: ServiceApp, deps: SessionDeps) {
       if (cookie) {
         try {
           const record = await store.read(cookie);
+          // First the access tokens of this sign-in stop working everywhere, then the record goes.
+          if (record?.sid && deps.revoked) await deps.revoked.revoke(record.sid);
           await store.delete(cookie);
           // Best effort: Keycloak forgets the refresh token too; the answer does not wait on its success.
           if (record) await tokens.revoke(record.refresh_token);

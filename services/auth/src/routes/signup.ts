@@ -14,6 +14,7 @@ import {
   accountAttributes,
   normaliseEmail,
   passwordProblem,
+  personNameProblem,
   signupPhone,
   type BuyerSignup as BuyerSignupBody,
   type FarmerSignup as FarmerSignupBody,
@@ -42,6 +43,8 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps) {
     const email = normaliseEmail(body.email);
     const phone = signupPhone(body.phone);
     if ('problem' in phone) throw badRequest(phone.problem);
+    const nameProblem = personNameProblem('firstname', body.firstname) ?? personNameProblem('lastname', body.lastname);
+    if (nameProblem) throw badRequest(nameProblem);
     const problem = passwordProblem(body.password, body.confirm_password, { email, isCommon: (p) => deps.blocklist.has(p) });
     if (problem) throw badRequest(problem);
     deps.background.start(log, 'sign-up', { email, role }, async (context) => {

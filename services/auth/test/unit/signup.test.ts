@@ -9,6 +9,7 @@ import {
   accountAttributes,
   fieldProblem,
   passwordProblem,
+  personNameProblem,
   refusalMessage,
   signupPhone,
 } from '../../src/domain/signup.js';
@@ -122,5 +123,26 @@ describe('phone numbers (issue 12): Nigerian, kept in E.164 digits', () => {
   it('the schema lets through what a person types (spaces, dashes, dots, brackets, a leading +) for the rule to judge', () => {
     expect(Value.Check(BuyerSignup, { ...buyer, phone: '0803.123.4567' })).toBe(true);
     expect(Value.Check(BuyerSignup, { ...buyer, phone: 'call me' })).toBe(false);
+  });
+});
+
+describe('names as Keycloak takes them (issue 24: a refused name was answered "Registration successful")', () => {
+  it('refuses the characters of Keycloak’s person-name rule, naming the field', () => {
+    for (const bad of ['<b>Ada</b>', 'Ada & Co', 'Ada (farm)', 'Ada$', 'Ada;', 'Ada/Obi', 'Ada\\Obi', 'Ada=', 'Ada{', 'Ada§', 'Ada!']) {
+      expect(personNameProblem('firstname', bad), bad).toMatch(/^First name cannot contain "/);
+    }
+    expect(personNameProblem('lastname', 'Obi\u0007')).toBe('Last name cannot contain a control character or line break. Use letters, spaces, hyphens, apostrophes and dots.');
+    expect(personNameProblem('lastname', 'Obi\u2028Eze')).toMatch(/control character or line break/);
+  });
+
+  it('takes the names people have: accents, apostrophes, hyphens, dots, other scripts', () => {
+    for (const good of ['Adébáyọ̀', "O'Neil", 'Ngozi-Ada', 'Jr.', 'Ọlálékan', 'Zainab Ibrahim', 'فاطمة']) {
+      expect(personNameProblem('firstname', good), good).toBeUndefined();
+    }
+  });
+
+  it('counts the 60 characters on the trimmed name, as Keycloak gets it', () => {
+    expect(personNameProblem('firstname', `  ${'a'.repeat(60)}  `)).toBeUndefined();
+    expect(personNameProblem('firstname', 'a'.repeat(61))).toBe('First name can be at most 60 characters.');
   });
 });

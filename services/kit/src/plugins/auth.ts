@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { ANSWERS } from '../app.js';
 import { HttpError, forbidden } from '../errors.js';
 import { RealmKeys, type RealmKeysOptions } from './realm-keys.js';
+import type { RevokedSessions } from '../revoked-sessions.js';
 
 export type Role = 'buyer' | 'farmer';
 
@@ -32,6 +33,9 @@ declare module 'fastify' {
     identity: Identity;
   }
 }
+
+/** The answer to a token of a sign-in that has ended (logout): the person signs in again. */
+export const SIGN_IN_ENDED = 'This sign-in has ended. Sign in again.';
 
 export interface AuthOptions {
   /** Internal base URL of Keycloak, e.g. http://127.0.0.1:8180/auth */
@@ -131,12 +135,38 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   const verified = new Map<string, { identity: Identity; expiresAt: number }>();
   const VERIFIED_MAX = 5_000;
 
+  /**
+   * Refuses a token whose sign-in has ended (logout), when the service checks revocations
+   * (useSessionRevocation). Redis away: the token is taken, with a warning at most once a minute; a
+   * revoked token then lives until it expires, as it did before revocation existed (docs/adr/0056).
+   */
+  let warnedAt = 0;
+  const refuseEnded = async (request: FastifyRequest) => {
+    const revoked = app.hasDecorator('revokedSessions') ? (app as unknown as { revokedSessions: RevokedSessions }).revokedSessions : undefined;
+    const sid = request.identity.claims.sid;
+    if (!revoked || typeof sid !== 'string' || sid === '') return;
+    let ended: boolean;
+    try {
+      ended = await revoked.isRevoked(sid);
+    } catch (err) {
+      if (Date.now() - warnedAt > 60_000) {
+        warnedAt = Date.now();
+        request.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'ended sign-ins cannot be checked (Redis away); tokens taken until they expire');
+      }
+      return;
+    }
+    if (ended) {
+      request.log.info({ userId: request.identity.userId, sid }, 'token rejected: its sign-in has ended');
+      throw new HttpError(401, SIGN_IN_ENDED);
+    }
+  };
+
   const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const known = header === undefined ? undefined : verified.get(header);
     if (known && known.expiresAt > Date.now()) {
       request.identity = known.identity;
-      return;
+      return refuseEnded(request);
     }
     if (known) verified.delete(header!);
     try {
@@ -152,6 +182,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       request.log.info({ reason: message }, 'token rejected');
       throw new HttpError(401, message);
     }
+    await refuseEnded(request);
   };
   // The statuses these answer are added to each route's declared responses (see app.ts).
   app.decorate('authenticate', Object.assign(authenticate, { [ANSWERS]: [401, 503] }));

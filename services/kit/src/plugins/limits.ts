@@ -18,8 +18,14 @@ export interface RateLimitsOptions {
   redis: RedisClient;
   /** Prefix of the counters' keys in Redis, e.g. "catalog:rate:". */
   nameSpace: string;
-  /** A limit per client address for every route that sets none of its own (lenient while Redis is away). */
+  /**
+   * A limit per client for every route that sets none of its own (lenient while Redis is away). The
+   * client is the person where there is one (their access token, or the `sessionCookie`), the address
+   * only where there is none (clientKey): thousands of people share one carrier address.
+   */
   perAddress?: { max: number; timeWindow: string | number };
+  /** A cookie that names a signed-in person's kept sign-in (the auth service's), counted as that person. */
+  sessionCookie?: string;
   /** Longest wait for Redis before a strict limit refuses the request. */
   redisTimeoutMs?: number;
 }
@@ -142,10 +148,29 @@ function declareLimitAnswers(perAddress: boolean) {
   };
 }
 
+/** The last characters of a JWT's signature name the token; nothing is decoded or trusted here. */
+const TOKEN_SIGNATURE = /^Bearer [^.\s]+\.[^.\s]+\.([A-Za-z0-9_-]{32})/;
+
+/**
+ * Who a request is counted for (issue 24): its access token, or its kept sign-in's cookie, so that one
+ * person's flood is theirs alone; the address only for requests with neither (sign-in, sign-up, forgot
+ * password). A token that is not real is refused by the route's own check, so a made-up one buys nothing.
+ */
+export function clientKey(request: Pick<FastifyRequest, 'headers' | 'ip'>, sessionCookie?: string): string {
+  const token = TOKEN_SIGNATURE.exec(request.headers.authorization ?? '')?.[1];
+  if (token) return `t:${token}`;
+  if (sessionCookie) {
+    const cookie = new RegExp(`(?:^|;\\s*)${sessionCookie}=([^;]+)`).exec(request.headers.cookie ?? '')?.[1];
+    if (cookie) return `s:${createHash('sha256').update(cookie).digest('base64url').slice(0, 22)}`;
+  }
+  return request.ip;
+}
+
 export async function useRateLimits(app: ServiceApp, options: RateLimitsOptions): Promise<void> {
   app.addHook('onRoute', declareLimitAnswers(options.perAddress !== undefined));
   await app.register(rateLimit, {
     global: options.perAddress !== undefined,
+    keyGenerator: (request) => clientKey(request, options.sessionCookie),
     max: options.perAddress?.max ?? 1000,
     timeWindow: options.perAddress?.timeWindow ?? '1 minute',
     store: redisLimitStore(options.redis, options.nameSpace, options.redisTimeoutMs ?? 2_000) as never,

@@ -41,7 +41,17 @@ beforeAll(async () => {
   await app.register(auth, { keycloakUrl: `http://127.0.0.1:${port}/auth`, realm: 'tuber', issuer: ISSUER, audience: AUDIENCE });
   app.get('/api/demo/me', { onRequest: app.authenticate }, async (request) => request.identity);
   app.get('/api/demo/farm', { onRequest: app.requireRole('farmer') }, async () => ({ ok: true }));
+  // Ended sign-ins (issue 24): a stand-in for the Redis record, whose answers the tests set.
+  app.decorate('revokedSessions', {
+    isRevoked: async (sid: string) => {
+      if (redisAway) throw new Error('The client is closed');
+      return endedSessions.has(sid);
+    },
+  });
 });
+
+const endedSessions = new Set<string>();
+let redisAway = false;
 
 afterAll(async () => {
   await app?.close();
@@ -86,5 +96,35 @@ describe('access tokens', () => {
   it('answers 403 to a signed-in user without the role', async () => {
     expect((await call('/api/demo/farm', token({ realm_access: { roles: ['buyer'] } }))).statusCode).toBe(403);
     expect((await call('/api/demo/farm', token({ realm_access: { roles: ['farmer'] } }))).statusCode).toBe(200);
+  });
+});
+
+describe('tokens of an ended sign-in (issue 24)', () => {
+  it('refuses a token once its session id is recorded as ended, also when it was accepted before', async () => {
+    const bearer = token({ sid: 'session-a', realm_access: { roles: ['farmer'] } });
+    expect((await call('/api/demo/me', bearer)).statusCode).toBe(200);
+    endedSessions.add('session-a');
+    for (const url of ['/api/demo/me', '/api/demo/farm']) {
+      const response = await call(url, bearer);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json().message).toBe('This sign-in has ended. Sign in again.');
+    }
+  });
+
+  it('keeps taking tokens of other sessions, and tokens without a session id', async () => {
+    endedSessions.add('session-a');
+    expect((await call('/api/demo/me', token({ sid: 'session-b' }))).statusCode).toBe(200);
+    expect((await call('/api/demo/me', token({}))).statusCode).toBe(200);
+  });
+
+  it('takes the token while the record cannot be read (Redis away), as before revocation existed', async () => {
+    endedSessions.add('session-c');
+    redisAway = true;
+    try {
+      expect((await call('/api/demo/me', token({ sid: 'session-c' }))).statusCode).toBe(200);
+    } finally {
+      redisAway = false;
+    }
+    expect((await call('/api/demo/me', token({ sid: 'session-c' }))).statusCode).toBe(401);
   });
 });

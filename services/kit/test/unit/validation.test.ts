@@ -14,7 +14,12 @@ beforeAll(async () => {
     {
       schema: {
         params: Type.Object({ id: Type.Integer() }),
-        querystring: Type.Object({ tags: Type.Optional(Type.Array(Type.String())), dry: Type.Optional(Type.Boolean()) }),
+        querystring: Type.Object({
+          tags: Type.Optional(Type.Array(Type.String())),
+          dry: Type.Optional(Type.Boolean()),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+          min_price: Type.Optional(Type.Number({ minimum: 0 })),
+        }),
         body: Type.Object({ location: Type.Optional(Type.String()), kg: Type.Optional(Type.Number()) }, { additionalProperties: false }),
       },
     },
@@ -44,6 +49,28 @@ describe('request validation', () => {
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ params: { id: 7 }, query: { tags: ['yam'], dry: true }, body: { location: 'Ibadan', kg: 2.5 } });
+  });
+});
+
+describe('numbers in the query and the path are finite (issue 24)', () => {
+  for (const [what, url] of [
+    ['limit=Infinity', '/api/demo/things/1?limit=Infinity'],
+    ['limit=1e400', '/api/demo/things/1?limit=1e400'],
+    ['min_price=-Infinity', '/api/demo/things/1?min_price=-Infinity'],
+    ['a path id of 1e400', '/api/demo/things/1e400'],
+  ] as const) {
+    it(`refuses ${what} with 400 and says which field`, async () => {
+      const reply = await app.inject({ method: 'PATCH', url, payload: {} });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(reply.json().message).toMatch(/"(limit|min_price|id)" must be a finite number/);
+    });
+  }
+
+  it('still takes finite numbers within the schema', async () => {
+    const reply = await app.inject({ method: 'PATCH', url: '/api/demo/things/1?limit=50&min_price=0.5', payload: {} });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().query).toEqual({ limit: 50, min_price: 0.5 });
   });
 });
 

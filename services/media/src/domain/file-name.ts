@@ -6,9 +6,24 @@ export function sanitiseFileName(original: string): string {
   return original.replace(/\s+/g, '_').replace(/[^A-Za-z0-9_.]/g, '');
 }
 
+/** The longest file name kept (bytes; the names are ASCII once cleaned), as most file systems allow. */
+export const MAX_FILE_NAME_BYTES = 255;
+/** An ending kept when a long name is cut: ".jpeg", ".webp". */
+const EXTENSION = /\.[A-Za-z0-9]{1,8}$/;
+
+/**
+ * "<timestamp>_<cleaned name>", at most MAX_FILE_NAME_BYTES: a longer name loses the end of its stem
+ * and keeps its extension (a phone or a script may send a name of many kilobytes).
+ */
 export function storageFileName(original: string, now: Date = new Date()): string {
-  const cleaned = sanitiseFileName(original) || 'image';
-  return `${now.getTime()}_${cleaned}`;
+  const prefix = `${now.getTime()}_`;
+  let cleaned = sanitiseFileName(original) || 'image';
+  const room = MAX_FILE_NAME_BYTES - prefix.length;
+  if (cleaned.length > room) {
+    const extension = EXTENSION.exec(cleaned)?.[0] ?? '';
+    cleaned = cleaned.slice(0, room - extension.length) + extension;
+  }
+  return prefix + cleaned;
 }
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;

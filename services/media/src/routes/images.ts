@@ -144,7 +144,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
         }),
       ],
       schema: {
-        summary: 'Upload one product photo (multipart field "file")',
+        summary: 'Upload one product photo (multipart field "file"; its file name is kept to 255 bytes)',
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
         response: { 201: StoredImage, 400: error, 409: error, 413: error, 429: error, 503: error },

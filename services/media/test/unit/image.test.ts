@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { sanitiseFileName, storageFileName } from '../../src/domain/file-name.js';
+import { MAX_FILE_NAME_BYTES, sanitiseFileName, storageFileName } from '../../src/domain/file-name.js';
 import { inspectAndClean } from '../../src/domain/image.js';
 import { pngBomb } from '../../../../test/support/api.js';
 
@@ -14,6 +14,15 @@ describe('storage file name', () => {
   });
   it('never produces an empty name', () => {
     expect(storageFileName('***', new Date(0))).toBe('0_image');
+  });
+  it('keeps at most 255 bytes of an 80 KB name, with its extension (issue 24)', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const kept = storageFileName(`${'yam'.repeat(27_000)}.jpeg`, now);
+    expect(Buffer.byteLength(kept)).toBe(MAX_FILE_NAME_BYTES);
+    expect(kept.startsWith(`${now.getTime()}_yamyam`)).toBe(true);
+    expect(kept.endsWith('.jpeg')).toBe(true);
+    const short = storageFileName('yam.jpg', now);
+    expect(short).toBe(`${now.getTime()}_yam.jpg`);
   });
 });
 

@@ -1,28 +1,43 @@
 // What accepted requests hold back of each product's stock until the catalog has taken it off
 // (ADR 0031). A request's take is applied once its "<request_id>:take" shows in the product's
 // stock_ops (the catalog's latest 200) or was seen there once (stock_applied).
+//
+// One consistent picture (issue 24): the product copy's quantity and its stock_ops change together
+// (one ProductChanged, one write), so both are taken from ONE read of the copy, the same read the
+// decision uses. The reads go requests → applied takes → copies: an applied take found was already
+// in the copy's quantity before it was recorded, and a take applied after the copy was read still
+// counts as held. Two reads of the copy with the consumer writing between them once let two accepts
+// promise the same last unit.
 import { HOLDING_STATUSES } from './state-machine.js';
 import type { OrderModels } from './models.js';
 import type { ProductModel } from './products.js';
 
-export async function heldQuantities(
+/** The product copies as read once, and what holding requests still hold of each. */
+export interface StockSnapshot<C> {
+  copies: C[];
+  held: Map<string, number>;
+}
+
+export async function stockSnapshot(
   models: OrderModels,
   products: ProductModel,
   productIds: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<StockSnapshot<Awaited<ReturnType<typeof readCopies>>[number]>> {
   const held = new Map<string, number>();
-  if (productIds.length === 0) return held;
-  const [requests, copies] = await Promise.all([
-    models.Request.find({ 'lines.product_id': { $in: productIds }, status: { $in: HOLDING_STATUSES } }, { request_id: 1, lines: 1 }).lean(),
-    products.find({ product_id: { $in: productIds } }, { product_id: 1, stock_ops: 1 }).lean(),
-  ]);
-  if (requests.length === 0) return held;
-  const ops = new Map(copies.map((p) => [p.product_id, new Set(p.stock_ops ?? [])]));
+  if (productIds.length === 0) return { copies: [], held };
+  const requests = await models.Request.find(
+    { 'lines.product_id': { $in: productIds }, status: { $in: HOLDING_STATUSES } },
+    { request_id: 1, lines: 1 },
+  ).lean();
   const applied = new Set(
-    (await models.AppliedStock.find({ request_id: { $in: requests.map((r) => r.request_id) } }, { _id: 1 }).lean<{ _id: string }[]>()).map(
-      (a) => a._id,
-    ),
+    requests.length === 0
+      ? []
+      : (
+          await models.AppliedStock.find({ request_id: { $in: requests.map((r) => r.request_id) } }, { _id: 1 }).lean<{ _id: string }[]>()
+        ).map((a) => a._id),
   );
+  const copies = await readCopies(products, productIds);
+  const ops = new Map(copies.map((p) => [p.product_id, new Set(p.stock_ops ?? [])]));
   for (const request of requests) {
     for (const line of request.lines) {
       if (!productIds.includes(line.product_id)) continue;
@@ -32,5 +47,7 @@ export async function heldQuantities(
       held.set(line.product_id, Math.round(((held.get(line.product_id) ?? 0) + quantity) * 100) / 100);
     }
   }
-  return held;
+  return { copies, held };
 }
+
+const readCopies = (products: ProductModel, productIds: readonly string[]) => products.find({ product_id: { $in: productIds } }).lean();

@@ -37,7 +37,7 @@ import { decodeCursor, encodeCursor, presentRequest, type StoredRequest } from '
 import type { ProductModel } from '../domain/products.js';
 import { checkLines, refusalMessage, stockCounts, availableQuantity, type ProductView } from '../domain/send-checks.js';
 import { acceptedQuantities, decide, neverTheirs, twoDecimalsOrLess, type OrderAction, type Party } from '../domain/state-machine.js';
-import { heldQuantities } from '../domain/stock.js';
+import { stockSnapshot } from '../domain/stock.js';
 import { contactLockKey, productLockKey, requestLockKey, withLocks } from '../domain/locks.js';
 import { formatQuantity } from '../domain/words.js';
 
@@ -193,14 +193,13 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       if (problem) throw badRequest(problem);
 
       const ids = body.lines.map((line) => line.product_id);
-      const copies = await products.find({ product_id: { $in: ids } }).lean();
+      const { copies, held } = await stockSnapshot(models, products, ids);
       const byId = new Map<string, ProductView>(copies.map((p) => [p.product_id, p as ProductView]));
       for (const copy of copies) {
         if (copy.farmer_id !== body.farmer_id && !copy.deleted) {
           throw badRequest(`${copy.product_name || 'A product'} is sold by another farmer; send it in that farmer's request.`);
         }
       }
-      const held = await heldQuantities(models, products, ids);
       const problems = checkLines(body.lines, byId, held);
       if (problems.length) return refuse(reply, refusalMessage(problems, byId), problems);
 
@@ -467,7 +466,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
   /** Under the products' locks: is there enough not yet promised for every accepted quantity? */
   async function checkStockToAccept(doc: RequestDoc, quantities: Map<string, number>, log: ServiceApp['log']) {
     const ids = doc.lines.map((line) => line.product_id);
-    const [copies, held] = await Promise.all([products.find({ product_id: { $in: ids } }).lean(), heldQuantities(models, products, ids)]);
+    const { copies, held } = await stockSnapshot(models, products, ids);
     log.info(
       {
         requestId: doc.request_id,
