@@ -96,6 +96,19 @@ describe('each service reaches only its own keys', () => {
     await expect(orders.get(authKey)).rejects.toThrow(/NOPERM/);
   });
 
+  it('every service may check, but not write or remove, the sign-ins the auth service ended (ADR 0056)', async () => {
+    const ended = `auth:revoked-sid:credentials-test-${stamp}`;
+    const auth = await as('auth');
+    await auth.set(ended, '1', { expiration: { type: 'EX', value: 60 } });
+    const orders = await as('orders');
+    expect(await orders.exists(ended)).toBe(1);
+    await expect(orders.set(ended, 'forged')).rejects.toThrow(/NOPERM/);
+    await expect(orders.del(ended)).rejects.toThrow(/NOPERM/);
+    // Only those records: the rest of the auth service's keys stay out of reach.
+    await expect(orders.exists(authKey)).rejects.toThrow(/NOPERM/);
+    await auth.del(ended);
+  });
+
   it('auth cannot read the nutrition cache', async () => {
     const auth = await as('auth');
     await expect(auth.get(nutritionKey)).rejects.toThrow(/NOPERM/);

@@ -16,11 +16,20 @@ const RUNS = Number(process.env.STOCK_RUNS ?? 6);
 const FINAL_OR_OPEN = new Set(['sent', 'accepted', 'declined', 'cancelled', 'fulfilled']);
 
 let buyers: Actor[] = [];
-const farmers: Actor[] = [];
+const everyone: Actor[] = [];
+let sendsByThesePeople = 0;
 beforeAll(async () => {
-  buyers = [await makeActor('stock buyer A', { role: 'buyer' }), await makeActor('stock buyer B', { role: 'buyer' })];
+  await freshBuyers();
 }, 60_000);
-afterAll(() => disposeCast(Object.fromEntries([...buyers, ...farmers].map((actor) => [actor.label, actor]))));
+afterAll(() => disposeCast(Object.fromEntries(everyone.map((actor) => [actor.label, actor]))));
+
+/** Two new buyers: a buyer may send 60 requests in 10 minutes, and a long run sends more than that. */
+async function freshBuyers() {
+  const n = everyone.length;
+  buyers = [await makeActor(`stock buyer ${n + 1}`, { role: 'buyer' }), await makeActor(`stock buyer ${n + 2}`, { role: 'buyer' })];
+  everyone.push(...buyers);
+  sendsByThesePeople = 0;
+}
 
 type Step =
   | { kind: 'accept' | 'decline' | 'fulfil' | 'farmer-cancel'; request: number }
@@ -53,8 +62,8 @@ interface Sent {
 
 /** A farmer with a product of `stock` heaps, which the orders service already knows. */
 async function farmerWithStock(stock: number): Promise<{ farmer: Actor; productId: string; price: number }> {
-  const farmer = await makeActor(`stock farmer ${farmers.length + 1}`, { role: 'farmer', businessName: 'Stock Farms', location: 'Ibadan', tuber: ['yam'] });
-  farmers.push(farmer);
+  const farmer = await makeActor(`stock farmer ${everyone.length + 1}`, { role: 'farmer', businessName: 'Stock Farms', location: 'Ibadan', tuber: ['yam'] });
+  everyone.push(farmer);
   const images = [await uploadPhoto(farmer), await uploadPhoto(farmer)];
   const body = {
     product_name: 'Last heaps of yam',
@@ -73,6 +82,8 @@ async function farmerWithStock(stock: number): Promise<{ farmer: Actor; productI
 }
 
 async function sendAll(asks: { buyer: number; quantity: number }[], farmer: Actor, productId: string, price: number): Promise<Sent[]> {
+  if (sendsByThesePeople + asks.length > 100) await freshBuyers();
+  sendsByThesePeople += asks.length;
   const sent: Sent[] = [];
   for (const ask of asks) {
     const buyer = buyers[ask.buyer]!;

@@ -62,5 +62,10 @@ export async function useAuth(
 export function useSessionRevocation(app: ServiceApp, redis: RedisClient): RevokedSessions {
   const revoked = new RevokedSessions(redis);
   app.decorate('revokedSessions', revoked);
+  // Not ready while the records cannot be read: a Redis user without the right (NOPERM) would otherwise
+  // take every ended sign-in's token, quietly (found by test/security/logout.test.ts).
+  app.readiness.add('ended-sign-ins', async () => {
+    await revoked.isRevoked('readiness-probe');
+  });
   return revoked;
 }
