@@ -8,8 +8,11 @@ import { INSIGHT_KEYS, type InsightStore } from './store.js';
 import { summarise } from './summary.js';
 import type { ProductDirectory } from './products.js';
 
-/** The same user, product and kind counts once in this many seconds (a reload, a double click). */
-export const SAME_ACTIVITY_WINDOW_SECONDS = 60;
+/**
+ * The same account, product and kind counts once a Lagos day (issue 24: the figures are distinct buyers,
+ * so neither a reload nor a competitor posting in a loop moves them). The record outlives its day a little.
+ */
+export const SEEN_KEPT_SECONDS = 26 * 3600;
 
 /**
  * Activity reports per user: a person opens a product page every few seconds at most; a script
@@ -39,12 +42,13 @@ export function insightRoutes(app: ServiceApp, deps: { store: InsightStore; redi
       ],
       schema: {
         summary: "Count a buyer's view, contact click or cart add of a product for its farmer's insights",
-        description: `Answers 204 whether or not it counted: the product's own farmer is never counted, and the same user, product and kind count once in ${SAME_ACTIVITY_WINDOW_SECONDS} seconds.`,
+        description:
+          "Answers 204 whether or not it counted. Only buyers count (the product's own farmer and other farmers never), and each buyer counts once a day (Africa/Lagos) per product and kind: the figures are distinct buyers.",
         tags: ['insights'],
         security: [{ bearer: [] }],
         body: Activity,
         response: {
-          204: Type.Null({ description: 'Taken (counted, or ignored as the farmer’s own or a repeat).' }),
+          204: Type.Null({ description: 'Taken (counted, or ignored as not a buyer’s, or as a repeat the same day).' }),
           400: error,
           404: error,
         },
@@ -55,13 +59,14 @@ export function insightRoutes(app: ServiceApp, deps: { store: InsightStore; redi
       const userId = request.identity.userId;
       const product = await products.listedById(product_id);
       if (!product) throw notFound(UNKNOWN_PRODUCT_MESSAGE);
-      // A farmer looking at their own product is not a buyer's interest.
-      if (product.farmer_id === userId) return reply.code(204).send(null);
-      const seen = INSIGHT_KEYS.seen(userId, product_id, kind);
-      const first = await redis.set(seen, '1', { NX: true, EX: SAME_ACTIVITY_WINDOW_SECONDS });
+      // A farmer looking at their own product, or at a competitor's, is not a buyer's interest.
+      if (product.farmer_id === userId || !request.identity.roles.includes('buyer')) return reply.code(204).send(null);
+      const day = lagosDay(new Date());
+      const seen = INSIGHT_KEYS.seen(day, userId, product_id, kind);
+      const first = await redis.set(seen, '1', { NX: true, EX: SEEN_KEPT_SECONDS });
       if (first === null) return reply.code(204).send(null);
       try {
-        await store.countActivity(product.farmer_id, product_id, lagosDay(new Date()), kind);
+        await store.countActivity(product.farmer_id, product_id, day, kind);
       } catch (err) {
         // Not counted: let the same report count when it is sent again.
         await redis.del(seen).catch(() => undefined);

@@ -14,7 +14,8 @@ import type { DayRecord } from './summary.js';
 /** Redis keys of this module (the orders service's keys start with "orders:"). */
 export const INSIGHT_KEYS = {
   lock: (productId: string, day: string) => `orders:insights:lock:${productId}:${day}`,
-  seen: (userId: string, productId: string, kind: ActivityKind) => `orders:insights:seen:${userId}:${productId}:${kind}`,
+  /** One account's report of one kind on one product on one Lagos day: counted once (issue 24). */
+  seen: (day: string, userId: string, productId: string, kind: ActivityKind) => `orders:insights:seen:${day}:${userId}:${productId}:${kind}`,
 };
 
 export const LOCK_BUSY_MESSAGE = 'Insights are busy being updated right now. Please try again in a few seconds.';

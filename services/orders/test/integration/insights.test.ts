@@ -6,15 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { createClient } from 'redis';
 import { ACTIVITY_KINDS, INSIGHT_COUNTS, OrderAccepted, OrderSent, type Insights } from '@tuber/contracts';
 import { EventBus } from '@tuber/kit';
 import { api, eventually, type ApiAnswer } from '../../../../test/support/api.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../../../../test/support/accounts.js';
-import { natsUrl } from '../../../../test/support/credentials.js';
+import { natsUrl, redisUrl } from '../../../../test/support/credentials.js';
 import { PUBLIC_URL } from '../../../../test/support/env.js';
 import { farmerWithProfile, postProduct, productBody, uploadPhotos } from '../../../catalog/test/integration/farmer-support.js';
 import { lagosDay } from '../../src/insights/days.js';
 import { ACTIVITY_LIMIT } from '../../src/insights/routes.js';
+import { INSIGHT_KEYS } from '../../src/insights/store.js';
 
 let farmer: TestAccount;
 let buyer: TestAccount;
@@ -120,6 +122,29 @@ describe('POST /api/orders/activity', () => {
     expect((await activity(otherBuyer, { product_id: yam, kind: 'view' })).status).toBe(204);
     expect((await activity(farmer, { product_id: yam, kind: 'view' })).status).toBe(204);
     expect(row(await insights(farmer), yam)!.counts.view).toBe(2);
+  });
+
+  it('counts distinct buyers: another farmer counts for nothing, and a buyer once a day, not once a minute (issue 24)', async () => {
+    const competitor = await signedInAccount({ role: 'farmer' });
+    try {
+      const before = row(await insights(farmer), yam)!.counts;
+      for (const kind of ['view', 'contact_phone'] as const) {
+        expect((await activity(competitor, { product_id: yam, kind })).status).toBe(204);
+      }
+      const after = row(await insights(farmer), yam)!.counts;
+      expect({ view: after.view, contact_phone: after.contact_phone }).toEqual({ view: before.view, contact_phone: before.contact_phone });
+      // The buyer's view of this test file counted once; its record holds for the rest of the Lagos day.
+      const redis = createClient({ url: redisUrl('tuber-test') });
+      await redis.connect();
+      try {
+        const ttl = await redis.ttl(INSIGHT_KEYS.seen(lagosDay(new Date()), buyer.id, yam, 'view'));
+        expect(ttl).toBeGreaterThan(24 * 3600);
+      } finally {
+        await redis.quit();
+      }
+    } finally {
+      await deleteAccount(competitor.id);
+    }
   });
 
   it('counts every kind, sent all at once by two buyers, without losing one (one document per product and day)', async () => {
