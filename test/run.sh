@@ -77,7 +77,16 @@ if [ "$mode" = containers ]; then
 else
   # Reuses this checkout's running servers, starts the others; fails on a port held by anything
   # else (naming it), having stopped whatever it launched.
-  TUBER_LAUNCH_LOG=$launched bash infra/local/up.sh
+  # CI (nothing of this checkout runs yet) first proves the starts: TUBER_RESTART_CHECK rounds (3) of
+  # stopping and starting every server, each judged by the servers' own answers (issue 24,
+  # docs/adr/0058), the last one left running for the tests. ~20 s a round warm.
+  rounds=${TUBER_RESTART_CHECK:-$([ -n "${CI:-}" ] && echo 3 || echo 0)}
+  if [ "$rounds" -gt 0 ]; then
+    echo "== starts: $rounds rounds of stopping and starting the servers"
+    TUBER_LAUNCH_LOG=$launched bash infra/local/restarts.sh "$rounds"
+  else
+    TUBER_LAUNCH_LOG=$launched bash infra/local/up.sh
+  fi
 fi
 
 # The product's own processes must run the build just made: restart the running ones (they are

@@ -103,7 +103,7 @@ start_server() {
     --handler=postgresql --postgresql-url="postgres://anonymous@127.0.0.1:${PG_PORT}/ferretdb" \
     --state-dir="$TUBER_STATE/data/ferretdb" \
     --debug-addr=- --telemetry=disable --log-level=WARN
-  wait_port "$MONGO_PORT" ferretdb 60
+  wait_ready mongo "$MONGO_PORT" ferretdb 60
   provision_databases
 }
 

@@ -110,7 +110,7 @@ start_server() {
   # Already running: apply a changed template without dropping connections.
   if is_running gateway; then kill -HUP "$(pid_of gateway)"; fi
   start_daemon gateway nginx -c "$conf_dir/nginx.conf" -p "$conf_dir"
-  wait_port "$GATEWAY_PORT" gateway 20
+  wait_ready http "$GATEWAY_PORT" gateway 20
 }
 
 # `gateway.sh print`: the rendered default.conf on stdout, nothing written or started (tests read it).

@@ -82,7 +82,7 @@ start_server() {
   conf=$(render_config)
   start_daemon jaeger "$bin" --config "$conf"
   wait_http "http://127.0.0.1:${JAEGER_UI_PORT}/api/services" jaeger 60
-  wait_port "$OTLP_HTTP_PORT" jaeger 20
+  wait_ready http "$OTLP_HTTP_PORT" jaeger 20
   GATEWAY_SPANS_LISTEN="127.0.0.1:${GATEWAY_SPANS_PORT}" OTLP_ENDPOINT="http://127.0.0.1:${OTLP_HTTP_PORT}" \
     start_daemon gateway-spans node "$TUBER_ROOT/infra/observability/gateway-spans.mjs"
   wait_http "http://127.0.0.1:${GATEWAY_SPANS_PORT}/health" gateway-spans 20

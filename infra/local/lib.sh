@@ -23,11 +23,17 @@
 #   stop_daemon NAME              – TERM the daemon's process group, wait up to 20 s, then KILL;
 #                                   a pid file naming a process that is not ours is only removed
 #   stop_launched FILE            – stop_daemon every name in FILE, last launched first, and empty it
-#   wait_port PORT [NAME] [SECS]  – wait (default 60 s) until 127.0.0.1:PORT accepts connections;
-#                                   with NAME, give up early when that daemon dies (showing the end of
-#                                   its log) or when the file $TUBER_ABORT exists, and fail when the
-#                                   listener is not NAME's own process
-#   wait_http URL [NAME] [SECS]   – same, until URL answers 2xx/3xx
+#   wait_ready PROTO PORT [NAME] [SECS] [PATH]
+#                                 – wait (default 60 s) until the server on 127.0.0.1:PORT answers in
+#                                   its protocol (mongo, redis, nats, smtp, http; probe.mjs); with
+#                                   NAME, give up early when that daemon's process group is gone
+#                                   (showing the end of its log) or when the file $TUBER_ABORT
+#                                   exists, and fail when the listener is not NAME's own process.
+#                                   Readiness is the server's answer, never a pid (docs/adr/0058)
+#   wait_until WHAT NAME SECS PORT CMD...
+#                                 – the same, with CMD as the probe (e.g. pg_isready)
+#   wait_http URL [NAME] [SECS]   – the same, until URL answers 2xx/3xx
+#   wait_port PORT [NAME] [SECS]  – the same, until PORT accepts a TCP connection
 #   ensure_secret NAME [BYTES]    – print secrets/NAME, generating it on first use (mode 600)
 #   apt_ensure CMD PKG...         – apt-get install PKG... when CMD is missing (apt-get update once)
 #   server_main NAME ARGS...      – the install|start|stop|restart|status dispatcher of server scripts
@@ -310,10 +316,19 @@ _wait_failed() {
   return 1
 }
 
+# True while daemon NAME's process group lives (start_daemon runs it under setsid, so its pid is the
+# group's). Only for "gave up waiting": readiness itself is the server's own answer, never a pid,
+# which may be a wrapper (runuser, setsid) or a server that rewrote the environment naming it.
+_daemon_alive() {
+  local pid
+  pid=$(pid_of "$1")
+  [ -n "$pid" ] && _group_alive "$pid"
+}
+
 # One readiness check round: 0 ready, 1 not yet, 2 give up (with the reason in _why).
 _wait_round() {
   local name=$1
-  if [ -n "$name" ] && ! is_running "$name"; then _why="exited before answering"; return 2; fi
+  if [ -n "$name" ] && ! _daemon_alive "$name"; then _why="exited before answering"; return 2; fi
   if [ -n "${TUBER_ABORT:-}" ] && [ -e "$TUBER_ABORT" ]; then
     log "${name:-server}: stopped waiting: this start is called off (another server failed, or it was interrupted)"
     _why=aborted
@@ -322,12 +337,15 @@ _wait_round() {
   return 1
 }
 
-wait_port() {
-  local port=$1 name=${2:-} secs=${3:-60} _why="did not answer in ${3:-60} s" round
+# wait_until WHAT NAME SECS PORT CMD...: until CMD succeeds (the server answered in its protocol),
+# then PORT must be NAME's own. Gives up when NAME's processes are all gone or SECS pass.
+wait_until() {
+  local what=$1 name=$2 secs=$3 port=$4 _why="did not answer in $3 s" round
+  shift 4
   local deadline=$((SECONDS + secs))
   while [ $SECONDS -le $deadline ]; do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-      if [ -n "$name" ] && ! check_port_owner "$name" "$port"; then return 1; fi
+    if "$@" > /dev/null 2>&1; then
+      if [ -n "$name" ] && [ -n "$port" ] && ! check_port_owner "$name" "$port"; then return 1; fi
       return 0
     fi
     round=0
@@ -336,25 +354,30 @@ wait_port() {
     [ $round = 2 ] && break
     sleep 0.2
   done
-  _wait_failed "on port $port" "$name" "$_why"
+  _wait_failed "$what" "$name" "$_why"
 }
 
+_tcp_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# wait_ready PROTOCOL PORT [NAME] [SECS] [PATH]: until the server on PORT answers in PROTOCOL
+# (mongo, redis, nats, smtp, http: any status line; probe.mjs).
+wait_ready() {
+  local protocol=$1 port=$2 name=${3:-} secs=${4:-60} path=${5:-/}
+  wait_until "($protocol) on port $port" "$name" "$secs" "$port" node "$TUBER_ROOT/infra/local/probe.mjs" "$protocol" "$port" "$path"
+}
+
+# wait_port PORT [NAME] [SECS]: until PORT accepts a TCP connection (for servers with no probe).
+wait_port() {
+  wait_until "on port $1" "${2:-}" "${3:-60}" "$1" _tcp_open "$1"
+}
+
+_http_ok() { curl -fsS -o /dev/null --max-time 2 "$1"; }
+
+# wait_http URL [NAME] [SECS]: until URL answers 2xx (a server's own health route).
 wait_http() {
-  local url=$1 name=${2:-} secs=${3:-60} _why="did not answer in ${3:-60} s" round port
-  local deadline=$((SECONDS + secs))
+  local url=$1 port
   port=$(sed -E -n 's#^[a-z]+://[^/:]+:([0-9]+).*#\1#p' <<< "$url")
-  while [ $SECONDS -le $deadline ]; do
-    if curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null; then
-      if [ -n "$name" ] && [ -n "$port" ] && ! check_port_owner "$name" "$port"; then return 1; fi
-      return 0
-    fi
-    round=0
-    _wait_round "$name" || round=$?
-    [ $round = 3 ] && return 1
-    [ $round = 2 ] && break
-    sleep 0.25
-  done
-  _wait_failed "$url" "$name" "$_why"
+  wait_until "$url" "${2:-}" "${3:-60}" "$port" _http_ok "$url"
 }
 
 ensure_secret() {

@@ -84,7 +84,8 @@ start_server() {
     start_daemon postgres "${run[@]}" "$bin/postgres" -D "$data" -h 127.0.0.1 -p "$PG_PORT" \
       -k "$sockets" -c shared_buffers=128MB -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off
   fi
-  wait_port "$PG_PORT" postgres 30
+  # Ready when PostgreSQL itself says it accepts connections, not when the pid (runuser's) lives.
+  wait_until "(pg_isready) on port $PG_PORT" postgres 30 "$PG_PORT" "$bin/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"
   as_postgres "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U ferretdb -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'" | grep 1 > /dev/null \
     || as_postgres "$bin/createdb" -h 127.0.0.1 -p "$PG_PORT" -U ferretdb ferretdb
 }

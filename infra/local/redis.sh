@@ -43,7 +43,7 @@ maxmemory-policy noeviction
 CONF
   sh "$TUBER_ROOT/infra/redis/acl.sh" >> "$conf"
   start_daemon redis redis-server "$conf"
-  wait_port "$REDIS_PORT" redis 30
+  wait_ready redis "$REDIS_PORT" redis 30
   local _
   for _ in $(seq 1 50); do
     if REDISCLI_AUTH=$REDIS_TUBER_TEST_PASSWORD redis-cli --user tuber-test -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep PONG > /dev/null; then
@@ -51,7 +51,7 @@ CONF
       return 0
     fi
     # Redis listens before it loads its data file: one it cannot load ends it here.
-    is_running redis || break
+    _daemon_alive redis || break
     sleep 0.1
   done
   sleep 0.2 # its last log lines
