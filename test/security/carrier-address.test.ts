@@ -3,8 +3,11 @@
 // floods the API; it alone is throttled (429), while six other people at the same address, signed in, keep
 // being served, and the kept sign-ins of two of them still refresh. Before, the gateway and the auth
 // service counted by address only, and the flood throttled everybody behind it.
+// The same holds at Keycloak's sign-in form (docs/adr/0062): one script posting wrong passwords from
+// the address is throttled by its login session, and six people signing in beside it get in. Before,
+// the form counted by address (60 a minute): the script's flood refused them 429 "Too many attempts".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInWithPassword } from '../support/keycloak.js';
+import { KeycloakBrowser, signInWithPassword } from '../support/keycloak.js';
 import { disposeCast, makeActor, type Actor } from './support/actors.js';
 import { call, PUBLIC_URL } from './support/stack.js';
 
@@ -64,5 +67,57 @@ describe('a flood from a carrier address throttles the flooder, not the people b
     console.info(`flood: ${floodStatuses.length} requests, ${throttled} answered 429; the others: ${served.length} requests`);
     expect(throttled, 'the flooder is throttled').toBeGreaterThan(0);
     expect(served.filter(({ status }) => status !== 200), 'people behind the same address').toEqual([]);
+  }, 180_000);
+});
+
+describe("a flood of the sign-in form from a carrier address throttles the script, not the people signing in", () => {
+  it('lets six people at the same address sign in, each within 5 s, while one login session posts wrong passwords', async () => {
+    const script = new KeycloakBrowser();
+    const opened = await script.authorize();
+    expect(opened.action).toBeDefined();
+    let flooding = true;
+    const floodStatuses: number[] = [];
+    const flood = (async () => {
+      const until = Date.now() + 90_000;
+      while (flooding && Date.now() < until) {
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, () =>
+            fetch(opened.action!, {
+              method: 'POST',
+              redirect: 'manual',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: script.jar.header },
+              body: new URLSearchParams({ username: `nobody-${floodStatuses.length}@test.tuber.local`, password: 'wrong-password', credentialId: '' }),
+            }).then(async (answer) => {
+              await answer.arrayBuffer();
+              return answer.status;
+            }),
+          ),
+        );
+        floodStatuses.push(...answers);
+      }
+    })();
+
+    const outcomes: { who: string; result: string }[] = [];
+    try {
+      // Let the flood fill the buckets first, then the people arrive one after another.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      for (const person of people) {
+        const started = Date.now();
+        const result = await new KeycloakBrowser()
+          .signIn(person.email, person.password)
+          .then(() => 'signed in')
+          .catch((err: Error) => `refused: ${err.message.slice(0, 120)}`);
+        // Held in the flood's queue is no better than refused: a person waits a few seconds at most.
+        const seconds = (Date.now() - started) / 1000;
+        outcomes.push({ who: person.label, result: result === 'signed in' && seconds > 5 ? `signed in after ${seconds.toFixed(1)} s` : result });
+      }
+    } finally {
+      flooding = false;
+      await flood;
+    }
+    const throttled = floodStatuses.filter((status) => status === 429).length;
+    console.info(`sign-in flood: ${floodStatuses.length} posts, ${throttled} answered 429; people: ${outcomes.map((o) => o.result).join(', ')}`);
+    expect(throttled, 'the script is throttled').toBeGreaterThan(0);
+    expect(outcomes.filter(({ result }) => result !== 'signed in'), 'people behind the same address').toEqual([]);
   }, 180_000);
 });

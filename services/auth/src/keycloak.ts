@@ -55,6 +55,11 @@ export interface AccountDirectory {
   sendVerifyEmail(id: string): Promise<void>;
   setPassword(id: string, password: string): Promise<void>;
   endSessions(id: string): Promise<void>;
+  /**
+   * Forgets the account's failed sign-ins (Keycloak's brute-force record), ending a temporary lockout.
+   * Called once the owner proved themselves by the e-mailed reset link (docs/adr/0062).
+   */
+  clearFailedSignIns(id: string): Promise<void>;
   setAttribute(id: string, name: string, values: string[]): Promise<void>;
 }
 
@@ -159,6 +164,10 @@ export function keycloakDirectory(options: KeycloakDirectoryOptions): AccountDir
     async endSessions(id) {
       const kc = await client();
       await kc.users.logout({ id });
+    },
+    async clearFailedSignIns(id) {
+      const kc = await client();
+      await kc.attackDetection.del({ id });
     },
     async setAttribute(id, name, values) {
       const kc = await client();

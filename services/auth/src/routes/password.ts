@@ -148,7 +148,13 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
       if (redemption.outcome === 'busy') throw new HttpError(409, RESET_IN_PROGRESS);
       const { userId } = redemption;
       await deps.accounts.endSessions(userId);
-      request.log.info({ userId }, 'password reset; other sessions ended');
+      // A stranger's wrong passwords may have locked the account for a while (Keycloak's temporary
+      // lockout). The owner has just proved themselves by the e-mailed link: the lock is for the
+      // stranger, not for them, so it ends here (docs/adr/0062). A failure here must not undo the reset.
+      await deps.accounts.clearFailedSignIns(userId).catch((err: unknown) => {
+        request.log.warn({ err, userId }, 'password reset, but the failed sign-ins could not be cleared: a lockout may last until it expires');
+      });
+      request.log.info({ userId }, 'password reset; other sessions ended; failed sign-ins cleared');
       // The owner hears of it, wherever the reset came from. Not held back by the cooldown: the reset
       // link itself came by mail moments ago, and a security notice must not be the mail that is dropped.
       deps.background.start(request.log, 'password changed mail', { userId }, async () => {
