@@ -65,7 +65,10 @@ export function useSessionRevocation(app: ServiceApp, redis: RedisClient): Revok
   // Not ready while the records cannot be read: a Redis user without the right (NOPERM) would otherwise
   // take every ended sign-in's token, quietly (found by test/security/logout.test.ts).
   app.readiness.add('ended-sign-ins', async () => {
-    await revoked.isRevoked('readiness-probe');
+    await revoked.checkDirect('readiness-probe');
+  });
+  app.addHook('onClose', async () => {
+    await revoked.close();
   });
   return revoked;
 }
