@@ -5,8 +5,10 @@
 // - the owner's phone, signed in before with "Remember me", comes back without the form, and the
 //   owner's running session goes on refreshing;
 // - the owner's e-mailed reset link sets a new password and ends the lockout at once.
+// - the reset also ends every sign-in from before it: their access tokens are refused at once.
 // Before, the reset left the lock in place: ten wrong passwords every few minutes kept the owner out,
-// whatever they did (the last case failed on that code: "Invalid username or password.").
+// whatever they did (the last case failed on that code: still locked after the reset), and the old
+// sign-ins' access tokens went on working for up to 5 minutes.
 import KcAdminClient from '@keycloak/keycloak-admin-client';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +98,10 @@ describe("a stranger guessing one account's password", () => {
 
   it("lets the owner back in by the e-mailed reset link: the new password works at once, lock or not", async () => {
     // The known phone's return ended the lock (Keycloak counts it as the owner's success): lock it again.
+    // A token of a sign-in from before the reset (the known phone's): the reset ends that sign-in,
+    // and the token with it.
+    const held = (await ownerPhone.resume()).accessToken;
+    expect((await call('GET', '/api/profile/me', { token: held })).status).not.toBe(401);
     await guessUntilLocked(owner.email, owner.id);
     const forgot = await call('POST', '/api/auth/password/forgot', { json: { email: owner.email } });
     expect(forgot.status).toBe(202);
@@ -105,6 +111,8 @@ describe("a stranger guessing one account's password", () => {
     const reset = await call('POST', '/api/auth/password/reset', { json: { token, password, confirm_password: password } });
     expect(reset.status, reset.text).toBe(200);
 
+    const stale = await call('GET', '/api/profile/me', { token: held });
+    expect(stale.status, `a token of a sign-in the reset ended: ${stale.text.slice(0, 200)}`).toBe(401);
     expect(await lockoutOf(owner.id)).toMatchObject({ disabled: false, numFailures: 0 });
     const newPhone = new KeycloakBrowser();
     const tokens = await newPhone.signIn(owner.email, password);

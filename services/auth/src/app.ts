@@ -82,6 +82,7 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     background,
     cooldown,
     blocklist,
+    revoked: revokedSessions,
     publicUrl: config.PUBLIC_URL,
     tokenTtlSeconds: config.RESET_TOKEN_TTL_S,
     rateLimit: strict,

@@ -55,6 +55,8 @@ export interface AccountDirectory {
   sendVerifyEmail(id: string): Promise<void>;
   setPassword(id: string, password: string): Promise<void>;
   endSessions(id: string): Promise<void>;
+  /** The ids of the account's open Keycloak sessions: the `sid` their access tokens carry. */
+  sessionIds(id: string): Promise<string[]>;
   /**
    * Forgets the account's failed sign-ins (Keycloak's brute-force record), ending a temporary lockout.
    * Called once the owner proved themselves by the e-mailed reset link (docs/adr/0062).
@@ -164,6 +166,11 @@ export function keycloakDirectory(options: KeycloakDirectoryOptions): AccountDir
     async endSessions(id) {
       const kc = await client();
       await kc.users.logout({ id });
+    },
+    async sessionIds(id) {
+      const kc = await client();
+      const sessions = await kc.users.listSessions({ id });
+      return sessions.map((session) => session.id).filter((sid): sid is string => typeof sid === 'string' && sid !== '');
     },
     async clearFailedSignIns(id) {
       const kc = await client();

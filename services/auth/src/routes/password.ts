@@ -3,7 +3,7 @@
 // so neither the answer nor its timing tells anyone who has an account.
 import { Type } from '@sinclair/typebox';
 import { LocaleSchema, localeOf } from '@tuber/contracts';
-import { HttpError, badRequest, type ServiceApp } from '@tuber/kit';
+import { HttpError, badRequest, type RevokedSessions, type ServiceApp } from '@tuber/kit';
 import type { BackgroundWork } from '../background.js';
 import type { PasswordBlocklist } from '../domain/blocklist.js';
 import type { MailCooldown } from '../domain/mail-cooldown.js';
@@ -36,6 +36,8 @@ export interface PasswordDeps {
   /** One mail per address per cooldown, whatever the route (the answer does not change). */
   cooldown: MailCooldown;
   blocklist: PasswordBlocklist;
+  /** Where ended sign-ins are recorded, so that their access tokens stop working at once (docs/adr/0056). */
+  revoked?: RevokedSessions;
   publicUrl: string;
   tokenTtlSeconds: number;
   rateLimit: object;
@@ -147,6 +149,13 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
       if (redemption.outcome === 'invalid') throw badRequest(NO_ACTIVE_SESSION);
       if (redemption.outcome === 'busy') throw new HttpError(409, RESET_IN_PROGRESS);
       const { userId } = redemption;
+      // The sign-ins the reset ends: their access tokens must stop working now, not when they expire
+      // (a reset is often made because someone else had the password). Recorded before Keycloak ends
+      // them, so that no token of theirs outlives the answer.
+      if (deps.revoked) {
+        const sids = await deps.accounts.sessionIds(userId);
+        await Promise.all(sids.map((sid) => deps.revoked!.revoke(sid)));
+      }
       await deps.accounts.endSessions(userId);
       // A stranger's wrong passwords may have locked the account for a while (Keycloak's temporary
       // lockout). The owner has just proved themselves by the e-mailed link: the lock is for the
