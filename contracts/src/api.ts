@@ -164,6 +164,36 @@ export const NewProduct = Type.Object(
 );
 export type NewProduct = Static<typeof NewProduct>;
 
+/**
+ * The optional header of a product post that makes it safe to send again (issue 24, ADR 0059): the
+ * IETF draft's Idempotency-Key, a String (quoted) or, as many clients send it, the bare token. The
+ * catalog keeps it per farmer for a day; a repeat gets the first answer, never a second product.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const ProductPostHeaders = Type.Object({
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
+    Type.String({
+      pattern: '^("[A-Za-z0-9._:-]{1,128}"|[A-Za-z0-9._:-]{1,128})$',
+      description:
+        'Optional. A key the client makes once per product it posts (e.g. "8e03978e40d543e8bc936894a57f9324") and sends again with every retry of that post. ' +
+        "The same key from the same farmer within 24 hours answers the first post's 201 and product again, creating nothing; " +
+        'with another body it is refused (422, code IDEMPOTENCY_KEY_REUSED). Letters, digits and . _ : - (1 to 128), optionally in double quotes.',
+    }),
+  ),
+});
+
+/** The stable code of a product post whose Idempotency-Key this farmer already used for another body (422). */
+export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
+
+/** A 422 from POST /api/catalog/products: the error shape, with `code` IDEMPOTENCY_KEY_REUSED. */
+export const ProductPostKeyReused = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  code: Type.Literal(IDEMPOTENCY_KEY_REUSED),
+});
+export type ProductPostKeyReused = Static<typeof ProductPostKeyReused>;
+
 /** What a farmer may change of a posted product: any of these, the rules of posting applying to the result. */
 export const ProductChange = Type.Object(
   {

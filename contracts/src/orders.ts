@@ -173,3 +173,34 @@ export const Insights = Type.Object({
   daily: Type.Array(Type.Object({ day: CalendarDay, counts })),
 });
 export type Insights = Static<typeof Insights>;
+
+/**
+ * A farmer's blocked buyer (issue 24): that buyer's next request to this farmer is refused (403
+ * BUYER_BLOCKED); requests already sent stay as they are. PUT/DELETE /api/orders/blocked-buyers/:buyerId.
+ */
+export const BlockedBuyer = Type.Object({
+  buyer_id: Type.String(),
+  /** As the buyer's latest request to this farmer named them. */
+  buyer_name: Type.String(),
+  blocked_at: Type.String({ format: 'date-time' }),
+});
+export type BlockedBuyer = Static<typeof BlockedBuyer>;
+
+/** GET /api/orders/blocked-buyers (farmer): newest block first. */
+export const BlockedBuyers = Type.Object({ items: Type.Array(BlockedBuyer) });
+export type BlockedBuyers = Static<typeof BlockedBuyers>;
+
+/** The stable code of a send refused because the farmer blocked the buyer (403). */
+export const BUYER_BLOCKED = 'BUYER_BLOCKED';
+
+/**
+ * A 403 from POST /api/orders/requests: the error shape, with `code` BUYER_BLOCKED when the farmer
+ * blocked this buyer (absent when the caller is not a buyer).
+ */
+export const OrderSendForbidden = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  code: Type.Optional(Type.Literal(BUYER_BLOCKED)),
+});
+export type OrderSendForbidden = Static<typeof OrderSendForbidden>;

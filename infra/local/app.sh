@@ -86,6 +86,8 @@ service_env() {
   # otherwise (empty: none); metrics on the replica's port + METRICS_PORT_OFFSET (empty: none).
   printf '%s\n' "OTEL_EXPORTER_OTLP_ENDPOINT=${OTEL_EXPORTER_OTLP_ENDPOINT-http://127.0.0.1:${OTLP_HTTP_PORT:-4318}}" \
     "METRICS_PORT=$([ -n "${METRICS_PORT_OFFSET:-}" ] && echo $(($(replica_port "$name" "$replica") + METRICS_PORT_OFFSET)) || echo 0)"
+  # The catalog's read model in its own Redis (docs/adr/0061), as the same `catalog` user.
+  if [ "$name" = catalog ]; then echo "CATALOG_READMODEL_REDIS_URL=redis://catalog:$(secret redis-catalog-password)@127.0.0.1:${READMODEL_REDIS_PORT}"; fi
   case $name in profile | catalog | media | orders) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
   case $name in
     auth)

@@ -77,6 +77,11 @@ OTLP_GRPC_PORT=${OTLP_GRPC_PORT:-4317}
 OTLP_HTTP_PORT=${OTLP_HTTP_PORT:-4318}
 GATEWAY_SPANS_PORT=${GATEWAY_SPANS_PORT:-4320}
 export JAEGER_UI_PORT JAEGER_GRPC_PORT OTLP_GRPC_PORT OTLP_HTTP_PORT GATEWAY_SPANS_PORT
+# The catalog's read model's own Redis (docs/adr/0061) came after many a .env too: next to REDIS_PORT
+# unless set, so that a second checkout with its own ports in .env gets its own here as well.
+READMODEL_REDIS_PORT=${READMODEL_REDIS_PORT:-$((${REDIS_PORT:-6379} + 1))}
+READMODEL_REDIS_MAXMEMORY=${READMODEL_REDIS_MAXMEMORY:-512mb}
+export READMODEL_REDIS_PORT READMODEL_REDIS_MAXMEMORY
 TUBER_CACHE=${TUBER_CACHE:-$HOME/.cache/tuber}
 TUBER_STATE=${TUBER_STATE:-.run}
 [[ $TUBER_CACHE == \~/* ]] && TUBER_CACHE=$HOME/${TUBER_CACHE#\~/}
@@ -107,6 +112,7 @@ pid_of() { cat "$TUBER_STATE/pids/$1.pid" 2>/dev/null || true; }
 # The variables holding the ports each daemon listens on (infrastructure and app.sh's processes).
 declare -gA _tuber_ports=(
   [postgres]=POSTGRES_PORT [ferretdb]=MONGO_PORT [nats]="NATS_PORT NATS_MONITOR_PORT" [redis]=REDIS_PORT
+  [redis-readmodel]=READMODEL_REDIS_PORT
   [minio]="MINIO_PORT MINIO_CONSOLE_PORT" [mailpit]="MAILPIT_SMTP_PORT MAILPIT_HTTP_PORT"
   [keycloak]="KEYCLOAK_PORT KEYCLOAK_MGMT_PORT" [gateway]=GATEWAY_PORT
   [auth]=AUTH_PORT [profile]=PROFILE_PORT [catalog]=CATALOG_PORT [media]=MEDIA_PORT [nutrition]=NUTRITION_PORT

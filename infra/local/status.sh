@@ -12,6 +12,7 @@ declare -A where=(
   [ferretdb]="mongodb://127.0.0.1:$MONGO_PORT"
   [nats]="nats://127.0.0.1:$NATS_PORT (monitor :$NATS_MONITOR_PORT)"
   [redis]="redis://127.0.0.1:$REDIS_PORT"
+  [redis-readmodel]="redis://127.0.0.1:$READMODEL_REDIS_PORT (the catalog's read model, $READMODEL_REDIS_MAXMEMORY)"
   [minio]="http://127.0.0.1:$MINIO_PORT (bucket $MINIO_BUCKET, public at /files/)"
   [mailpit]="smtp 127.0.0.1:$MAILPIT_SMTP_PORT, http://localhost:$MAILPIT_HTTP_PORT"
   [keycloak]="http://127.0.0.1:$KEYCLOAK_PORT/auth (public $PUBLIC_URL/auth)"
@@ -33,11 +34,11 @@ for server in "${names[@]}"; do
       down=1
     fi
     [ $quiet = 1 ] && continue
-    printf '%-9s %-8s %-66s %s\n' "$name" "$state" "${where[$name]:-}" "$TUBER_STATE/logs/$name.log"
+    printf '%-15s %-8s %-66s %s\n' "$name" "$state" "${where[$name]:-}" "$TUBER_STATE/logs/$name.log"
     [ $state = stopped ] || continue
     for var in $(ports_of "$name"); do
       for holder in $(port_holders "${!var}"); do
-        printf '          %s %s is held by %s, not by this checkout\n' "$var" "${!var}" "$(describe_pid "$holder")"
+        printf '                %s %s is held by %s, not by this checkout\n' "$var" "${!var}" "$(describe_pid "$holder")"
       done
     done
   done

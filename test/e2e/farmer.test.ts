@@ -310,6 +310,12 @@ describe('issue 11 on a 360 px phone: units, photos one pick at a time, edits', 
     };
     const posts = sent('POST');
     const patches = sent('PATCH');
+    /** The Idempotency-Key each product post carried (ADR 0059). */
+    const postKeys: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/catalog/products')
+        postKeys.push(request.headers()['idempotency-key']);
+    });
     try {
       const token = await signInThroughShell(page, farmer);
       if (new URL(page.url()).pathname !== '/dashboard/farmer') await page.goto(`${publicUrl}/dashboard/farmer`);
@@ -372,6 +378,7 @@ describe('issue 11 on a 360 px phone: units, photos one pick at a time, edits', 
       await toast(page, 'Product posted successfully!').waitFor();
       await page.waitForURL((url) => url.pathname === '/dashboard/productLists');
       expect(posts).toHaveLength(1);
+      expect(postKeys, 'the post carries a key made for it, in the draft form').toEqual([expect.stringMatching(/^"[0-9a-f]{32}"$/)]);
       expect(posts[0]).toMatchObject({
         unit: 'heap',
         price: 2000,

@@ -2,13 +2,13 @@
 // no administrative command (docs/adr/0017, infra/redis/acl.sh).
 import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisUrl } from '../support/credentials.js';
+import { readModelRedisUrl, redisUrl } from '../support/credentials.js';
 
 /** Every client the tests open, closed at the end. */
 const clients: Array<{ isOpen: boolean; destroy(): void }> = [];
-/** A connected client as `user` that reports errors instead of retrying. */
-async function as(user: string): Promise<RedisClientType> {
-  const client: RedisClientType = createClient({ url: redisUrl(user), disableOfflineQueue: true, socket: { reconnectStrategy: false } });
+/** A connected client as `user` that reports errors instead of retrying (on the read model's Redis with `url`). */
+async function as(user: string, url = redisUrl): Promise<RedisClientType> {
+  const client: RedisClientType = createClient({ url: url(user), disableOfflineQueue: true, socket: { reconnectStrategy: false } });
   client.on('error', () => undefined);
   clients.push(client);
   return client.connect();
@@ -123,5 +123,30 @@ describe('each service reaches only its own keys', () => {
     await expect(catalog.sendCommand(['ACL', 'LIST'])).rejects.toThrow(/NOPERM/);
     await expect(catalog.subscribe('anything', () => undefined)).rejects.toThrow(/NOPERM/);
     expect(await admin.get(nutritionKey)).toBe('cached');
+  });
+});
+
+describe("the catalog's read model's own Redis (docs/adr/0061)", () => {
+  it('knows only the catalog and tuber-test: another service cannot sign in there', async () => {
+    await expect(as('auth', readModelRedisUrl)).rejects.toThrow(/WRONGPASS/);
+    await expect(as('orders', readModelRedisUrl)).rejects.toThrow(/WRONGPASS/);
+  });
+
+  it('lets the catalog keep its catalog:* keys, and nothing else, not even read the ended sign-ins', async () => {
+    const catalog = await as('catalog', readModelRedisUrl);
+    const own = `catalog:credentials-test-${stamp}`;
+    await catalog.set(own, '1', { expiration: { type: 'EX', value: 60 } });
+    expect(await catalog.get(own)).toBe('1');
+    await catalog.del(own);
+    await expect(catalog.set(`auth:session:credentials-test-${stamp}`, 'forged')).rejects.toThrow(/NOPERM/);
+    await expect(catalog.exists(`auth:revoked-sid:credentials-test-${stamp}`)).rejects.toThrow(/NOPERM/);
+  });
+
+  it('refuses the catalog any change of its budget; tuber-test (the tests) may read and set it', async () => {
+    const catalog = await as('catalog', readModelRedisUrl);
+    await expect(catalog.configSet('maxmemory', '0')).rejects.toThrow(/NOPERM/);
+    const tester = await as('tuber-test', readModelRedisUrl);
+    expect(Number((await tester.configGet('maxmemory')).maxmemory)).toBeGreaterThan(0);
+    expect((await tester.configGet('maxmemory-policy'))['maxmemory-policy']).toBe('noeviction');
   });
 });

@@ -36,6 +36,8 @@ beforeAll(async () => {
   doomedProduct = await makeProduct(cast.farmerA);
   // An order request between the buyer and farmer A: buyer B and farmer B are no party to it.
   fixtures.id = await makeOrderRequest(cast.buyer, fixtures.productId);
+  // The buyer the block routes name: buyer B never sent farmer A a request, so no probe blocks anyone.
+  fixtures.buyerId = cast.buyerB.id;
 }, 180_000);
 
 afterAll(async () => {
@@ -524,6 +526,25 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
   'POST /api/orders/requests/{id}/fulfil': () => orderAction('fulfil', () => cast.farmerA, {}),
   'POST /api/orders/requests/{id}/cancel': () => orderAction('cancel', () => cast.buyer, { reason: 'Bought elsewhere' }),
   'POST /api/orders/requests/{id}/read': () => orderAction('read', () => cast.buyer, {}, 'sent'),
+  // Blocking (issue 24): the farmer is the token's; the PUT's body is closed, the DELETE reads none.
+  'PUT /api/orders/blocked-buyers/{buyerId}': () => ({
+    send: async (field) =>
+      call('PUT', `/api/orders/blocked-buyers/${cast.buyerB.id}`, { token: await cast.farmerA.token(), rawJson: withField({}, field) }),
+    async proveIgnored() {
+      throw new Error('PUT /api/orders/blocked-buyers/{buyerId} must refuse unknown fields (400)');
+    },
+  }),
+  'DELETE /api/orders/blocked-buyers/{buyerId}': () => ({
+    send: async (field) =>
+      call('DELETE', `/api/orders/blocked-buyers/${cast.buyerB.id}`, { token: await cast.farmerB.token(), rawJson: withField({}, field) }),
+    async proveIgnored(_field, answer) {
+      expect(answer.status).toBe(204);
+      // Nothing is kept from an unblock: neither farmer's list gained or lost anyone.
+      for (const farmer of [cast.farmerA, cast.farmerB]) {
+        expect((await call('GET', '/api/orders/blocked-buyers', { token: await farmer.token() })).body.items).toEqual([]);
+      }
+    },
+  }),
   'POST /api/orders/activity': () => ({
     async send(field) {
       return call('POST', '/api/orders/activity', {

@@ -28,6 +28,10 @@ export const natsUrl = (user: string = TEST_USER) =>
 export const redisUrl = (user: string = TEST_USER) =>
   `redis://${userinfo(user, secret(`redis-${user}-password`))}127.0.0.1:${port('REDIS_PORT', 6379)}`;
 
+/** The catalog's read model's own Redis (docs/adr/0061) as `user` (catalog or tuber-test): the same passwords. */
+export const readModelRedisUrl = (user: string = TEST_USER) =>
+  `redis://${userinfo(user, secret(`redis-${user}-password`))}127.0.0.1:${Number(env.READMODEL_REDIS_PORT || port('REDIS_PORT', 6379) + 1)}`;
+
 /**
  * The MongoDB wire database `db` as `user`. FerretDB 1.x takes credentials by PLAIN only; a real
  * MongoDB (TUBER_INFRA=containers) by SCRAM, with the test user kept in the admin database.

@@ -45,28 +45,39 @@ async function listedProduct() {
   return { farmer, buyer, productId: product.product_id as string };
 }
 
+/** A buyer's request to a farmer of a listed product, sent through the gateway. */
+async function sentRequest() {
+  const { farmer, buyer, productId } = await listedProduct();
+  const requestId = randomUUID();
+  const sent = await api('POST', '/api/orders/requests', {
+    token: buyer.accessToken,
+    json: {
+      request_id: requestId,
+      farmer_id: farmer.id,
+      lines: [{ product_id: productId, quantity: 2, price: 2000.5, unit: 'heap' }],
+      fulfilment: 'pickup',
+      preferred_date: lagosDay(1),
+      phone: '08031234567',
+    },
+  });
+  if (sent.status !== 201) throw new Error(`the state's request answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  return { requestId, productId, farmerId: farmer.id, buyerId: buyer.id };
+}
+
 /** Provider states, made through the product's own API; each answers the values its pacts inject. */
 const stateHandlers = {
   'a product is listed': async () => {
     const { farmer, productId } = await listedProduct();
     return { productId, farmerId: farmer.id };
   },
-  'a buyer sent the farmer a request': async () => {
-    const { farmer, buyer, productId } = await listedProduct();
-    const requestId = randomUUID();
-    const sent = await api('POST', '/api/orders/requests', {
-      token: buyer.accessToken,
-      json: {
-        request_id: requestId,
-        farmer_id: farmer.id,
-        lines: [{ product_id: productId, quantity: 2, price: 2000.5, unit: 'heap' }],
-        fulfilment: 'pickup',
-        preferred_date: lagosDay(1),
-        phone: '08031234567',
-      },
-    });
-    if (sent.status !== 201) throw new Error(`the state's request answered ${sent.status}: ${JSON.stringify(sent.body)}`);
-    return { requestId, productId, farmerId: farmer.id };
+  'a buyer sent the farmer a request': sentRequest,
+  // Issue 24: the farmer blocked the buyer of the request above (the buyer's next send is refused).
+  'the farmer blocked the buyer of a request': async () => {
+    const values = await sentRequest();
+    const { farmer } = current;
+    const blocked = await api('PUT', `/api/orders/blocked-buyers/${values.buyerId}`, { token: farmer!.accessToken, json: {} });
+    if (blocked.status !== 201) throw new Error(`the state's block answered ${blocked.status}: ${JSON.stringify(blocked.body)}`);
+    return values;
   },
   'the farmer uploaded two photos': async () => {
     // A farmer the catalog already knows (a first product waits for that), with two fresh photos.

@@ -20,7 +20,7 @@ import { orderModels, renumberDuplicates } from '../../services/orders/src/domai
 import { api, eventually, imageForm, photo } from '../support/api.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
 import { freePort } from '../support/ports.js';
-import { mongoUrl, natsUrl, redisUrl } from '../support/credentials.js';
+import { mongoUrl, natsUrl, readModelRedisUrl, redisUrl } from '../support/credentials.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const state = process.env.TUBER_STATE ? resolve(repo, process.env.TUBER_STATE) : join(repo, '.run');
@@ -102,6 +102,8 @@ async function handledBy(replica: Replica, durable: string): Promise<number> {
 let farmer: TestAccount;
 let media: mongoose.Connection;
 let redis: RedisClient;
+/** The catalog's read model lives in a Redis of its own (docs/adr/0061). */
+let readModelRedis: RedisClient;
 let nats: NatsConnection;
 /** Every acknowledgement seen on the bus: consumer, stream sequence. */
 const acks: { consumer: string; seq: number }[] = [];
@@ -114,6 +116,7 @@ beforeAll(async () => {
   expect((await api('POST', '/api/profile/me', { token: farmer.accessToken })).status).toBe(201);
   media = await mongoose.createConnection(mongoUrl('media')).asPromise();
   redis = await connectRedis(redisUrl());
+  readModelRedis = await connectRedis(readModelRedisUrl());
   const url = new URL(natsUrl());
   nats = await connect({
     servers: `${url.hostname}:${url.port}`,
@@ -140,6 +143,7 @@ afterAll(async () => {
   await Promise.all(replicas.map(stopReplica));
   await nats?.drain().catch(() => undefined);
   if (redis) await closeRedis(redis);
+  if (readModelRedis) await closeRedis(readModelRedis);
   await media?.close();
   if (farmer) await deleteAccount(farmer.id);
 });
@@ -206,11 +210,13 @@ describe('two processes of catalog and media behind the running stack', () => {
     const ids = posted.map((p) => p.productId);
     const listed = await eventually(
       async () =>
-        ((await redis.sendCommand(['ZRANGE', `${READ_MODEL}f:${farmer.id}`, '0', '-1'])) as string[]).filter((id) => ids.includes(id)),
+        ((await readModelRedis.sendCommand(['ZRANGE', `${READ_MODEL}f:${farmer.id}`, '0', '-1'])) as string[]).filter((id) =>
+          ids.includes(id),
+        ),
       (l) => l.length === PRODUCTS,
     );
     expect([...listed].sort()).toEqual([...ids].sort());
-    for (const id of ids) expect(await redis.exists(`${READ_MODEL}p:${id}`), id).toBe(1);
+    for (const id of ids) expect(await readModelRedis.exists(`${READ_MODEL}p:${id}`), id).toBe(1);
 
     // Each of our events acknowledged exactly once by each of the two consumers.
     const jsm = await jetstreamManager(nats);

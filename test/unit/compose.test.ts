@@ -84,6 +84,8 @@ const IMAGE_PORTS: Record<string, number[]> = {
   'nats-2': [4222, 8222, 6222],
   'nats-3': [4222, 8222, 6222],
   redis: [6379],
+  // The catalog's read model's own Redis (docs/adr/0061).
+  'redis-readmodel': [6379],
   minio: [9000, 9001],
   keycloak: [8080, 9000],
   mailpit: [1025, 8025],
@@ -584,6 +586,22 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
       expect(redis.environment?.[variable!], `redis knows ${name}'s password`).toBeDefined();
     }
     expect(JSON.stringify(redis.healthcheck?.test)).toMatch(/redis-cli --user \w+ ping/);
+  });
+
+  it("Redis for the catalog's read model (docs/adr/0061): its own memory budget, noeviction, only the catalog's user, the catalog pointed at it", () => {
+    const readModel = services['redis-readmodel']!;
+    const script = (readModel.command ?? []).join(' ');
+    expect(script).toMatch(/sh \/etc\/redis\/acl\.sh readmodel > (\S+) && exec docker-entrypoint\.sh redis-server --aclfile \1/);
+    expect(script).toMatch(/--maxmemory \S+ --maxmemory-policy noeviction/);
+    expect((redis.command ?? []).join(' ')).toMatch(/--maxmemory 256mb --maxmemory-policy noeviction/);
+    expect(Object.keys(readModel.environment ?? {}).filter((name) => /^REDIS_\w+_PASSWORD$/.test(name))).toEqual([
+      'REDIS_CATALOG_PASSWORD',
+    ]);
+    expect(readModel.volumes?.some((volume) => volume.startsWith('redis-readmodel-data:'))).toBe(true);
+    expect(services.catalog!.environment?.CATALOG_READMODEL_REDIS_URL).toMatch(
+      /^redis:\/\/catalog:\$\{REDIS_CATALOG_PASSWORD:\?[^}]*\}@redis-readmodel:6379$/,
+    );
+    expect(JSON.stringify(readModel.healthcheck?.test)).toMatch(/redis-cli --user catalog ping/);
   });
 
   it('MongoDB: an administrator, and a user per service database made on first start', () => {

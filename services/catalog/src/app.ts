@@ -1,4 +1,6 @@
 import {
+  closeRedis,
+  connectRedis,
   createServiceApp,
   useAuth,
   useEventBus,
@@ -13,6 +15,7 @@ import {
 } from '@tuber/kit';
 import type { CatalogConfig } from './config.js';
 import { productModel } from './domain/product.js';
+import { postKeyModel } from './domain/post-keys.js';
 import { productDocumentLock } from './domain/product-lock.js';
 import { assignFeedBuckets, assignSellingUnits } from './domain/migrations.js';
 import { ReadModel } from './domain/read-model.js';
@@ -23,6 +26,7 @@ import { orderStock } from './events/order-stock.js';
 import { announceProducts } from './domain/announce.js';
 import { farmerProductRoutes } from './routes/farmer-products.js';
 import { productRoutes } from './routes/products.js';
+import { databaseReadCounter, watchReadModel } from './plugins/read-model-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +57,12 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   const mongo = await useMongo(app, config.MONGO_URL);
   const bus = await useEventBus(app, config.NATS_URL, 'catalog');
   const redis = await useRedis(app, config.REDIS_URL);
+  // The read model's own Redis (ADR 0061), connecting in the background meanwhile (see below).
+  const readModelRedis =
+    config.CATALOG_READMODEL_REDIS_URL && config.CATALOG_READMODEL_REDIS_URL !== config.REDIS_URL
+      ? await connectRedis(config.CATALOG_READMODEL_REDIS_URL, { background: true })
+      : redis;
+  if (readModelRedis !== redis) app.addHook('onClose', async () => closeRedis(readModelRedis));
   // Tokens of ended sign-ins are refused on every route (issue 24, docs/adr/0056).
   useSessionRevocation(app, redis);
   // Per-farmer limits on product posts, counted in Redis (refused while it is away).
@@ -61,7 +71,9 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   // Every write of a product document, the outbox's own included, is one at a time (ADR 0030).
   lockOutboxWrites(Product, productDocumentLock(redis));
   const projections = projectionModels(mongo);
-  await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init()]);
+  // Idempotency-Keys of product posts (ADR 0059): its unique index is built before the first post.
+  const PostKey = postKeyModel(mongo);
+  await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init(), PostKey.init()]);
   // The start-up migrations run in one replica at a time (docs/adr/0039): two numbering the same
   // products at once would take two ranges of feed numbers. A replica starting meanwhile waits for
   // the one at it, then finds each migration recorded (`once`) and goes on.
@@ -82,12 +94,17 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
       `another catalog replica has been running the start-up migrations for 5 minutes (lease catalog:lease:migrations:${mongo.name} in Redis); start this one again once it is up`,
     );
   }
-  // The hot reads from Redis, kept by our writes and events, rebuilt from MongoDB when needed (ADR 0023).
-  const readModel = new ReadModel(redis as never, Product, {
+  // The hot reads from Redis, kept by our writes and events, rebuilt from MongoDB when needed (ADR 0023),
+  // in a Redis of their own with its own memory budget (ADR 0061): a full copy refuses only its own
+  // writes, never the sign-ins, limits and locks on the main one. It is not part of /ready: without it
+  // every read is served from MongoDB. Unset (an older deployment), the copy shares the main Redis.
+  const readModel = new ReadModel(readModelRedis as never, Product, {
     prefix: config.READ_MODEL_PREFIX,
     log: app.log,
     enabled: options.readModel !== false,
+    onDatabaseRead: databaseReadCounter(),
   });
+  if (options.readModel !== false) watchReadModel(readModel);
   app.decorate('readModel', readModel);
   readModel.start();
   app.addHook('onClose', async () => readModel.stop());
@@ -105,7 +122,7 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
     app.addHook('onClose', async () => stopOrderStock());
   }
   // /mine is declared before /:productId so the static path wins.
-  farmerProductRoutes(app, { Product, connection: mongo, projections, bus, readModel, redis });
+  farmerProductRoutes(app, { Product, PostKey, connection: mongo, projections, bus, readModel, redis });
   productRoutes(app, { Product, connection: mongo, readModel, pageMax: config.FEED_PAGE_MAX });
   return app;
 }

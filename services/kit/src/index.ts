@@ -61,3 +61,4 @@ export { withLocks, tryLock, redisDocumentLock, LOCK_TTL_MS, type LockOptions } 
 export { withLease, type LeaseOptions, type LeaseOutcome } from './lease.js';
 export { useRateLimits, strictLimit, clientKey, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
 export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';
+export { observeGauge, serviceCounter, type GaugeSample } from './observe.js';

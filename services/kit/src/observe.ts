@@ -154,6 +154,8 @@ let metricsOn = false;
 let cached: Instruments | undefined;
 const consumerLag = new Map<string, { subject: string; read: () => Promise<{ pending: number; ackPending: number }> }>();
 const outboxDepth = new Map<string, number>();
+/** Services' own gauges declared before the SDK started: created once it does (observeGauge). */
+const pendingGauges: (() => void)[] = [];
 
 /** Whether a metrics endpoint runs (telemetry.ts turns it on); work done only for metrics checks it. */
 export const metricsEnabled = (): boolean => metricsOn;
@@ -220,6 +222,44 @@ export function enableKitMetrics(): void {
   meter
     .createObservableGauge('tuber.process.rss', { description: 'Resident set size of the process', unit: 'By' })
     .addCallback((result) => result.observe(process.memoryUsage.rss()));
+  for (const register of pendingGauges.splice(0)) register();
+}
+
+// ---- a service's own metrics (e.g. the catalog's read model, docs/adr/0061) ----------------------
+
+/** One sample of a service's gauge. */
+export interface GaugeSample {
+  value: number;
+  attributes?: Attributes;
+}
+
+/**
+ * A gauge of the service's own, read on every scrape; a read that fails gives no sample (rather
+ * than a wrong one). Nothing is read while metrics are off.
+ */
+export function observeGauge(name: string, description: string, read: () => GaugeSample[] | Promise<GaugeSample[]>): void {
+  const register = () =>
+    metrics
+      .getMeter(INSTRUMENTATION_SCOPE)
+      .createObservableGauge(name, { description })
+      .addCallback(async (result) => {
+        const samples = await Promise.resolve()
+          .then(read)
+          .catch(() => []);
+        for (const sample of samples) result.observe(sample.value, sample.attributes);
+      });
+  if (metricsOn) register();
+  else pendingGauges.push(register);
+}
+
+/** A counter of the service's own: the returned function adds to it (a no-op while metrics are off). */
+export function serviceCounter(name: string, description: string): (attributes?: Attributes, value?: number) => void {
+  let counter: Counter | undefined;
+  return (attributes, value = 1) => {
+    if (!metricsOn) return;
+    counter ??= metrics.getMeter(INSTRUMENTATION_SCOPE).createCounter(name, { description });
+    counter.add(value, attributes);
+  };
 }
 
 const instruments = (): Instruments | undefined => cached;

@@ -35,6 +35,12 @@ export type RedisClient = RedisClientType;
 export interface RedisConnectOptions {
   /** How long the first connection may take before the start fails (default 10 s). */
   startupTimeoutMs?: number;
+  /**
+   * Answer at once and connect in the background, for a Redis the service can serve without (the
+   * catalog's read model, docs/adr/0061): its commands are refused until it is ready, and a refused
+   * sign-in is retried like an outage instead of failing the start.
+   */
+  background?: boolean;
 }
 
 /** Replies that mean the server refused this client's sign-in: waiting will not fix them. */
@@ -60,7 +66,7 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
       connectTimeout: 3_000,
       reconnectStrategy: (retries, cause) => {
         lastError = cause.message;
-        if (!connected && SIGN_IN_REFUSED.test(cause.message)) {
+        if (!connected && !options.background && SIGN_IN_REFUSED.test(cause.message)) {
           return new Error(`Redis at ${redactUrl(url)} refused the sign-in: ${cause.message}`);
         }
         return redisReconnectDelay(retries);
@@ -72,6 +78,10 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
     lastError = err.message;
   });
 
+  if (options.background) {
+    client.connect().catch(() => undefined);
+    return client;
+  }
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

@@ -16,7 +16,9 @@ import { productModel } from './domain/products.js';
 import { followNotifications } from './events/notifications.js';
 import { followContacts, followProducts } from './events/projections.js';
 import { useInsights } from './insights/index.js';
+import { sweepDigests } from './mail/digest.js';
 import { smtpMailer, type Mailer } from './mail/mailer.js';
+import { blockedBuyerRoutes } from './routes/blocked-buyers.js';
 import { requestRoutes } from './routes/requests.js';
 
 export interface BuildOptions {
@@ -48,7 +50,14 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   const models = orderModels(mongo);
   const renumbered = await renumberDuplicates(models, redis);
   if (renumbered.length) app.log.warn({ renumbered }, 'requests that shared a number were given new ones');
-  await Promise.all([products.init(), models.Request.init(), models.Contact.init(), models.Mail.init()]);
+  await Promise.all([
+    products.init(),
+    models.Request.init(),
+    models.Contact.init(),
+    models.Mail.init(),
+    models.DigestEntry.init(),
+    models.BlockedBuyer.init(),
+  ]);
   if (options.events !== false) {
     // Events written with a request but not yet out (a bus outage, a crash) go out later.
     // The outbox takes published events out of a request under the request's lock, like every other write of it.
@@ -56,9 +65,15 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
     await followProducts(bus, products, models, app.log);
     await followContacts(bus, models, redis);
     const mailer = options.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
-    await followNotifications(bus, { models, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
+    // New-request mails to a farmer: a few single ones per window, then one digest (issue 24, docs/adr/0060).
+    const bound = { perWindow: config.REQUEST_MAILS_PER_WINDOW, windowMs: config.REQUEST_MAIL_WINDOW_S * 1000 };
+    await followNotifications(bus, { models, mailer, publicUrl: config.PUBLIC_URL, log: app.log, redis, bound });
+    sweepDigests(redis, { models, mailer, publicUrl: config.PUBLIC_URL, windowMs: bound.windowMs, log: app.log }, (stop) =>
+      app.addHook('onClose', stop),
+    );
   }
   requestRoutes(app, { models, products, bus, redis });
+  blockedBuyerRoutes(app, { models });
   // Without events (an in-process copy), insights take no events either.
   await useInsights(app, { mongo, redis, products, ...(options.events !== false ? { bus } : {}) });
   return app;

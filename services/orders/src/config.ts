@@ -15,6 +15,12 @@ export const OrdersConfig = Type.Composite([
     MAIL_FROM: Type.String({ default: 'Tuber Market <noreply@tuber.local>' }),
     /** The address people open the site at; links in e-mails start with it. */
     PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
+    /**
+     * New-request mails to one farmer (issue 24): this many single mails in a window, the rest of the
+     * window's requests in one digest at its end (docs/adr/0060).
+     */
+    REQUEST_MAILS_PER_WINDOW: Type.Integer({ minimum: 1, default: 3 }),
+    REQUEST_MAIL_WINDOW_S: Type.Integer({ minimum: 10, default: 600 }),
   }),
 ]);
 export type OrdersConfig = typeof OrdersConfig.static;

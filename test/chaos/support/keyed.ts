@@ -1,7 +1,10 @@
 // Keyed commands (R1, R8): farmers post products (two fresh photos each), delete some of their
 // earlier posts and change their business name, one farmer's commands in order, through the
 // gateway. Every command has a key, so that afterwards its effect can be looked up in the
-// consumers' own databases and in the event stream: nothing missing, nothing doubled.
+// consumers' own databases and in the event stream: nothing missing, nothing doubled. A post carries an
+// Idempotency-Key made from its command's key (ADR 0059), as the farmer's app sends one per submission:
+// the gateway may then send it to another replica after one took it.
+import { createHash } from 'node:crypto';
 import type mongoose from 'mongoose';
 import { ImageRemoved } from '@tuber/contracts';
 import type { BusProbe } from './faults.js';
@@ -121,6 +124,9 @@ export interface CommandAnswer {
   message: string;
 }
 
+/** The Idempotency-Key of a post command: the same for every try of it, in the draft's quoted form. */
+export const postKeyOf = (commandKey: string): string => `"${createHash('sha256').update(commandKey).digest('hex').slice(0, 32)}"`;
+
 /** Sends the scripts, recording what each command did. */
 export class KeyedDriver {
   readonly posts = new Map<string, Post>();
@@ -144,7 +150,11 @@ export class KeyedDriver {
       const note = (status: number, body: { message?: string } | undefined) =>
         this.answers.push({ key: command.key, kind: command.kind, status, sentAt, answeredAt: Date.now(), message: body?.message ?? '' });
       if (command.kind === 'post') {
-        const answer = await farmer.call('POST', '/api/catalog/products', { json: newProduct(command.key, command.imageIds), recorder });
+        const answer = await farmer.call('POST', '/api/catalog/products', {
+          json: newProduct(command.key, command.imageIds),
+          headers: { 'idempotency-key': postKeyOf(command.key) },
+          recorder,
+        });
         this.posts.set(command.key, {
           key: command.key,
           farmer: farmer.id,

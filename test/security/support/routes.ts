@@ -69,4 +69,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/orders/unread': { access: 'signed-in', why: "the caller's own unread count" },
   'POST /api/orders/activity': { access: 'signed-in', why: "a user's view, contact or cart add; a farmer's own product is not counted" },
   'GET /api/orders/insights': { access: 'farmer', why: "a farmer's own insights" },
+  // issue 24: a farmer's own list of blocked buyers; the farmer is the token's, never the caller's word
+  'GET /api/orders/blocked-buyers': { access: 'farmer', why: "a farmer's own blocked buyers" },
+  'PUT /api/orders/blocked-buyers/{buyerId}': { access: 'farmer', why: 'blocks a buyer who sent the calling farmer a request' },
+  'DELETE /api/orders/blocked-buyers/{buyerId}': { access: 'farmer', why: "unblocks in the calling farmer's own list" },
 };

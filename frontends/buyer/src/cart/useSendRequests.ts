@@ -42,6 +42,8 @@ export interface SendRequests {
   /** Problems the orders service found, by product id. */
   problems: ReadonlyMap<string, LineProblemView>;
   clearProblem(productId: string): void;
+  /** Why the last send to this farmer was refused for good (the farmer blocked the buyer, issue 24). */
+  blockedNotice(farmerId: string): string | undefined;
   sending: ReadonlySet<string>;
   send(group: FarmerGroup): Promise<boolean>;
   sendAll(groups: readonly FarmerGroup[]): Promise<void>;
@@ -58,6 +60,7 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
   const [errors, setErrors] = useState<ReadonlyMap<string, RequestFormErrors>>(() => new Map());
   const [problems, setProblems] = useState<ReadonlyMap<string, LineProblemView>>(() => new Map());
   const [sending, setSending] = useState<ReadonlySet<string>>(() => new Set());
+  const [blocked, setBlocked] = useState<ReadonlyMap<string, string>>(() => new Map());
   // A request id per farmer, kept until the request is known sent or refused: a retry after a lost
   // answer carries the same id, so the orders service does not take it twice.
   const requestIds = useRef(new Map<string, string>());
@@ -138,6 +141,12 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
           return next;
         });
         setProblems((previous) => new Map([...previous].filter(([id]) => !sentIds.has(id))));
+        setBlocked((previous) => {
+          if (!previous.has(group.farmer_id)) return previous;
+          const next = new Map(previous);
+          next.delete(group.farmer_id);
+          return next;
+        });
         const business = outcome.request?.business_name || title;
         const number = outcome.request?.number;
         toast.success(number ? t('request.sent', { number, business }) : t('request.sent-plain', { business }), {
@@ -157,6 +166,14 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
         });
         recheck([...views.keys()]);
         toast.error(outcome.refused.message);
+        return false;
+      }
+      if (outcome.kind === 'blocked') {
+        // Said in the buyer's language and kept beside the form (a toast alone goes away): nothing was sent.
+        requestIds.current.delete(group.farmer_id);
+        const notice = t('request.blocked', { business: title });
+        setBlocked((previous) => new Map(previous).set(group.farmer_id, notice));
+        toast.error(notice);
         return false;
       }
       if (outcome.definite) requestIds.current.delete(group.farmer_id);
@@ -204,6 +221,7 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
     setForm,
     problems,
     clearProblem,
+    blockedNotice: (farmerId) => blocked.get(farmerId),
     sending,
     send,
     sendAll,

@@ -235,6 +235,11 @@ function RequestFormView({
         {t('request.no-payment')}
         {leftOut > 0 ? ` ${t('request.left-out', { count: leftOut })}` : ''}
       </p>
+      {sender.blockedNotice(farmerId) ? (
+        <p className={styles.problem} role="alert" data-testid="request-blocked">
+          {sender.blockedNotice(farmerId)}
+        </p>
+      ) : null}
       {errors.lines ? (
         <p id={id('lines')} tabIndex={-1} className={styles.fieldError} role="alert">
           {errors.lines}

@@ -2,6 +2,7 @@
 // client does not pass on (its errors keep only statusCode, error and message), so the request goes through
 // fetch with the shell's access token; without one (a stand-in shell) the API client is used and a refusal
 // shows its message only.
+import { BUYER_BLOCKED } from '@tuber/contracts';
 import { ApiError, type ApiClient } from '@tuber/shell-contract';
 import { asOrderRefused } from './problems.js';
 import { REQUESTS_PATH, type NewOrderRequest, type OrderRefused, type OrderRequest } from './types.js';
@@ -10,6 +11,8 @@ import { tr } from '../i18n/t.js';
 export type SendOutcome =
   | { kind: 'sent'; request: OrderRequest }
   | { kind: 'refused'; refused: OrderRefused }
+  /** 403 BUYER_BLOCKED (issue 24): this farmer blocked the buyer; nothing was kept. `message` is the service's. */
+  | { kind: 'blocked'; message: string }
   /** `definite`: the server answered and kept nothing (4xx), so the next try may use a new request id. */
   | { kind: 'failed'; message: string; definite: boolean };
 
@@ -58,6 +61,9 @@ export async function sendOrderRequest(deps: SendDeps, body: NewOrderRequest): P
     parsed = undefined;
   }
   if (response.ok) return { kind: 'sent', request: parsed as OrderRequest };
+  if (response.status === 403 && (parsed as { code?: unknown } | undefined)?.code === BUYER_BLOCKED) {
+    return { kind: 'blocked', message: messageOf(parsed, response.status) };
+  }
   const refused = asOrderRefused(response.status, parsed);
   if (refused) return { kind: 'refused', refused };
   return { kind: 'failed', message: messageOf(parsed, response.status), definite: response.status >= 400 && response.status < 500 };

@@ -79,6 +79,43 @@ describe('pact: buyer → orders', () => {
     });
   });
 
+  it('is told BUYER_BLOCKED when the farmer blocked the buyer (issue 24)', async () => {
+    const [group] = groupByFarmer(cart);
+    const body = buildOrderRequest(
+      group!.farmer_id,
+      sendableItems(group!.items, new Map()),
+      initialRequestForm('0803 123 4567', '2026-12-01'),
+      newRequestId(),
+    );
+    pact
+      .given('the farmer blocked the buyer of a request')
+      .uponReceiving('an order request to a farmer who blocked the buyer')
+      .withRequest({
+        method: 'POST',
+        path: `/api${REQUESTS_PATH}`,
+        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        body: {
+          ...body,
+          request_id: uuid(),
+          farmer_id: fromProviderState('${farmerId}', farmerId),
+          lines: [{ ...body.lines[0]!, product_id: fromProviderState('${productId}', productId) }],
+          preferred_date: tomorrow(body.preferred_date),
+        },
+      })
+      .willRespondWith({
+        status: 403,
+        body: { code: 'BUYER_BLOCKED', message: string('This farmer is not taking order requests from you.') },
+      });
+    await pact.executeTest(async (server) => {
+      const outcome = await sendOrderRequest(
+        { api: api(server.url), getAccessToken: async () => buyerToken, baseUrl: `${server.url}/api` },
+        body,
+      );
+      // The cart says it beside the farmer's form, in the buyer's language, and keeps the lines.
+      expect(outcome).toEqual({ kind: 'blocked', message: 'This farmer is not taking order requests from you.' });
+    });
+  });
+
   it('counts a view of a product for its farmer', async () => {
     pact
       .given('a product is listed')

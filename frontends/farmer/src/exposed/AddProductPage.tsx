@@ -1,15 +1,15 @@
 // /dashboard/farmer — the farmer's home: the Add Product form (spec §2, §4, §5; issue 11: units, stock, status,
 // photos added one pick at a time; issue 13: in the farmer's language, a draft kept through a dropped network or
 // a reload, and posting offline refused in words).
-import { useCallback, useId, useState, type ChangeEvent } from 'react';
+import { useCallback, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Navigate, useNavigate } from '@tuber/shell-contract/router';
-import type { Product } from '@tuber/contracts';
 import { ApiError, useApi, useSession, useToast } from '@tuber/shell-contract';
 import { Button, todayCalendarDay } from '@tuber/ui';
 import { NutritionPanel } from '../add-product/NutritionPanel.js';
 import { ProductForm } from '../add-product/ProductForm.js';
 import type { ProductDraft } from '../add-product/draft.js';
 import { emptyProductForm, toNewProduct, type ProductFormValues } from '../add-product/productForm.js';
+import { postProduct, submissionOf, type Submission } from '../add-product/postProduct.js';
 import { useNutritionLookup } from '../add-product/useNutritionLookup.js';
 import { usePhotoUploads } from '../add-product/usePhotoUploads.js';
 import { useProductDraft } from '../add-product/useProductDraft.js';
@@ -39,6 +39,9 @@ function AddProductForm({ farmerId }: { farmerId: string | null }) {
   const nutrition = useNutritionLookup();
   const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
   const [posting, setPosting] = useState(false);
+  // The Idempotency-Key of the form as last submitted: kept until the post succeeds, so that pressing Post
+  // again after an error sends the same key, and the catalog never makes that product twice (ADR 0059).
+  const submission = useRef<Submission | null>(null);
   const tuberId = useId();
 
   const { showPosted } = photos;
@@ -81,12 +84,14 @@ function AddProductForm({ farmerId }: { farmerId: string | null }) {
     setPosting(true);
     try {
       const body = toNewProduct(values, uploadedImageIds(photos.state), nutrition.nutrition);
-      const product = await api.post<Product | null>('/catalog/products', body);
+      submission.current = submissionOf(submission.current, body);
+      const product = await postProduct(api, body, submission.current.key);
       if (!product?.product_id) {
         toast.error(noDataReturnedMessage());
         return;
       }
       toast.success(productPostedMessage());
+      submission.current = null;
       reset();
       navigate(PRODUCT_LIST_PATH);
     } catch (error) {

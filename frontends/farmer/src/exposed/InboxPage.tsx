@@ -1,14 +1,18 @@
 // /dashboard/inbox — the farmer's order requests (issue 12): New, Accepted and Closed tabs (the tab lives in
 // the address, ?tab=accepted), newest first with "Load more"; each request opens to its lines, contacts and
-// history, and offers what its status allows (accept with quantities, decline, mark fulfilled, cancel).
+// history, and offers what its status allows (accept with quantities, decline, mark fulfilled, cancel), and
+// "Block this buyer" (issue 24), with the farmer's blocked buyers listed above the tabs to unblock.
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from '@tuber/shell-contract/router';
 import type { OrderRequest } from '@tuber/contracts';
 import { useCounter, useSession } from '@tuber/shell-contract';
 import { Button, Spinner } from '@tuber/ui';
 import { INBOX_TABS, emptyTabText, isInboxTab, tabLabel, type InboxTab } from '../inbox/inbox.js';
+import { BlockDialog, type BlockQuestion } from '../inbox/BlockDialog.js';
+import { BlockedBuyersPanel } from '../inbox/BlockedBuyersPanel.js';
 import { ReasonDialog, type ReasonQuestion } from '../inbox/ReasonDialog.js';
 import { RequestCard } from '../inbox/RequestCard.js';
+import { useBlockedBuyers, type BlockedBuyersApi } from '../inbox/useBlockedBuyers.js';
 import { useInbox } from '../inbox/useInbox.js';
 import { useRequestActions } from '../inbox/useRequestActions.js';
 import { useFarmerT } from '../i18n/t.js';
@@ -21,7 +25,9 @@ export default function InboxPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const t = useFarmerT();
-  if (session.status === 'signed-in' && session.user.userType !== 'farmer') return <Navigate to={BUYER_HOME_PATH} replace />;
+  const notFarmer = session.status === 'signed-in' && session.user.userType !== 'farmer';
+  const blocked = useBlockedBuyers(!notFarmer);
+  if (notFarmer) return <Navigate to={BUYER_HOME_PATH} replace />;
 
   const asked = new URLSearchParams(location.search).get('tab');
   const tab: InboxTab = isInboxTab(asked) ? asked : 'new';
@@ -51,6 +57,7 @@ export default function InboxPage() {
         <h1 className={styles.title}>{t('inbox.title')}</h1>
         <p className={styles.lead}>{t('inbox.lead')}</p>
       </header>
+      <BlockedBuyersPanel blocked={blocked} />
       <div className={styles.tabs} role="tablist" aria-label={t('inbox.tabs_label')} onKeyDown={moveAlongTabs}>
         {INBOX_TABS.map((name) => (
           <button
@@ -70,13 +77,13 @@ export default function InboxPage() {
       </div>
       <div id="inbox-panel" role="tabpanel" aria-labelledby={`inbox-tab-${tab}`}>
         {/* A new tab is a new list: nothing of the previous one (pages, open cards, busy buttons) carries over. */}
-        <InboxList key={tab} tab={tab} />
+        <InboxList key={tab} tab={tab} blocked={blocked} />
       </div>
     </section>
   );
 }
 
-function InboxList({ tab }: { tab: InboxTab }) {
+function InboxList({ tab, blocked }: { tab: InboxTab; blocked: BlockedBuyersApi }) {
   const { state, reload, loadMore, replace } = useInbox(tab);
   const t = useFarmerT();
   const refresh = useCallback(() => reload(), [reload]);
@@ -85,6 +92,13 @@ function InboxList({ tab }: { tab: InboxTab }) {
   const changed = useChangedMeanwhile(state.status === 'loaded' ? { at: state.loadedAt, unread: state.unreadAtLoad } : null);
 
   const askReason = useCallback((request: OrderRequest, action: 'decline' | 'cancel') => setQuestion({ request, action }), []);
+  const [blockQuestion, setBlockQuestion] = useState<BlockQuestion | null>(null);
+  const askBlock = useCallback((request: OrderRequest) => setBlockQuestion({ buyer_id: request.buyer_id, buyer_name: request.buyer_name }), []);
+
+  async function confirmBlock(buyer: BlockQuestion) {
+    // After a failure the dialog stays for another try (or "Keep").
+    if (await blocked.block(buyer)) setBlockQuestion(null);
+  }
 
   async function answer(reason: string) {
     if (!question) return;
@@ -130,6 +144,8 @@ function InboxList({ tab }: { tab: InboxTab }) {
             run={run}
             askReason={askReason}
             onOpen={open}
+            buyerBlocked={blocked.state.status === 'loaded' ? blocked.isBlocked(request.buyer_id) : undefined}
+            askBlock={askBlock}
           />
         ))}
       </ul>
@@ -152,6 +168,12 @@ function InboxList({ tab }: { tab: InboxTab }) {
         </div>
       )}
       <ReasonDialog question={question} busy={questionBusy} onConfirm={(reason) => void answer(reason)} onClose={() => setQuestion(null)} />
+      <BlockDialog
+        question={blockQuestion}
+        busy={blockQuestion ? blocked.busy.has(blockQuestion.buyer_id) : false}
+        onConfirm={(buyer) => void confirmBlock(buyer)}
+        onClose={() => setBlockQuestion(null)}
+      />
     </>
   );
 }

@@ -19,9 +19,13 @@ interface RequestCardProps {
   /** Asks for the reason of a decline or cancel (the confirm step). */
   askReason: (request: OrderRequest, action: 'decline' | 'cancel') => void;
   onOpen: (request: OrderRequest) => void;
+  /** Whether the farmer blocked this request's buyer (issue 24); undefined while the list is not known. */
+  buyerBlocked?: boolean | undefined;
+  /** Asks to confirm blocking this request's buyer. */
+  askBlock: (request: OrderRequest) => void;
 }
 
-export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCardProps) {
+export function RequestCard({ request, busy, run, askReason, onOpen, buyerBlocked, askBlock }: RequestCardProps) {
   const [accepting, setAccepting] = useState(false);
   const t = useFarmerT();
   const actions = allowedActions(request.status);
@@ -191,6 +195,24 @@ export function RequestCard({ request, busy, run, askReason, onOpen }: RequestCa
               </div>
             )
           )}
+
+          {/* Blocking stops this buyer's new requests; this one and any others already sent stay (issue 24). */}
+          <div className={styles.actions}>
+            {buyerBlocked ? (
+              <p className={styles.blockedNote} data-testid="buyer-blocked">
+                {t('blocked.buyer_is_blocked')}
+              </p>
+            ) : (
+              <Button
+                variant="secondary"
+                className={styles.dangerOutline}
+                onClick={() => askBlock(request)}
+                disabled={buyerBlocked === undefined}
+              >
+                {t('blocked.block_buyer')}
+              </Button>
+            )}
+          </div>
         </div>
       </details>
     </li>

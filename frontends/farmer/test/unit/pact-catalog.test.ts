@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { formFromProduct, toNewProduct, toProductChange } from '../../src/add-product/productForm.js';
+import { postProduct } from '../../src/add-product/postProduct.js';
 
 const { eachLike, string, number, integer, regex, fromProviderState } = MatchersV3;
 const dir = pactDir();
@@ -88,24 +89,31 @@ describe('pact: farmer → catalog', () => {
     });
   });
 
-  it('a new product, with the two photos the farmer just uploaded', async () => {
+  it('a new product, with the two photos the farmer just uploaded, under its Idempotency-Key', async () => {
     // The add page's own body, from the form as the farmer filled it; the photos are the state's uploads.
     const photos = ['3f0c2b7e-5a41-4d7b-9c1e-6a8d2f4b1c90', '8a2e6d41-0c3b-4f9e-a7d5-1b6c9e2f4a07'];
     const body = toNewProduct({ ...formFromProduct(listed), quantity: '12' }, photos, null);
+    // One key per submission, sent by the page's own sender as the IETF draft writes it (ADR 0059).
+    const key = '8e03978e40d543e8bc936894a57f9324';
     pact
       .given('the farmer uploaded two photos')
       .uponReceiving('a new product from the add page')
       .withRequest({
         method: 'POST',
         path: '/api/catalog/products',
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: {
+          authorization,
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'idempotency-key': regex('^"[0-9a-f]{32}"$', `"${key}"`),
+        },
         body: { ...body, image_ids: [fromProviderState('${firstImageId}', photos[0]!), fromProviderState('${secondImageId}', photos[1]!)] },
       })
       // The page needs the new product's id to say it was posted (else "no data returned").
       .willRespondWith({ status: 201, headers: { 'content-type': json }, body: { product_id: string(listed.product_id), status: regex('available|sold_out|next_harvest', 'available') } });
     await pact.executeTest(async (server) => {
-      const posted = await api(server.url).post<Product>('/catalog/products', body);
-      expect(posted.product_id).toBe(listed.product_id);
+      const posted = await postProduct(api(server.url), body, key);
+      expect(posted?.product_id).toBe(listed.product_id);
     });
   });
 

@@ -2,12 +2,13 @@
 // count and the insights, asked for with the farmer's own inbox code through the shell's API client and
 // answered with only what its pages read. contracts/pacts/farmer-orders.json must match it (make pacts).
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
-import type { Insights, OrderRequest, UnreadCount } from '@tuber/contracts';
+import type { BlockedBuyer, BlockedBuyers, Insights, OrderRequest, UnreadCount } from '@tuber/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { acceptBody, actionPath, belongsTo, initialQuantities, lineQuantity, requestsPath } from '../../src/inbox/inbox.js';
 import { hasActivity, PRODUCT_COLUMNS, totalCards } from '../../src/insights/insightsView.js';
+import { blockedBuyerPath } from '../../src/inbox/useBlockedBuyers.js';
 
 const { eachLike, string, number, integer, boolean, regex, fromProviderState } = MatchersV3;
 const dir = pactDir();
@@ -15,6 +16,7 @@ const pact = new PactV3({ consumer: 'farmer', provider: 'orders', dir, logLevel:
 afterAll(() => expect(pactDrift(dir, 'farmer-orders.json')).toBeNull());
 
 const requestId = '5c2e8f4a-1b3d-4e6f-8a9b-0c1d2e3f4a5b';
+const buyerId = '3f0c9a7e-5d2b-4c1a-8e6f-7a9b0c1d2e3f';
 const productId = '7d1f3c1e-7b51-4c7a-9e0e-2f1f1c0f4a11';
 const isoMoment = (example: string) => regex('\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z', example);
 const calendarDay = (example: string) => regex('\\d{4}-\\d{2}-\\d{2}', example);
@@ -113,6 +115,54 @@ describe('pact: farmer → orders', () => {
     await pact.executeTest(async (server) => {
       const unread = await api(server.url).get<UnreadCount>('/orders/unread');
       expect(unread.count).toBe(1);
+    });
+  });
+
+  // Issue 24: "Block this buyer" on a request, the Blocked buyers list, and Unblock.
+  const blockedBuyer = { buyer_id: string(buyerId), buyer_name: string('Bola Ade'), blocked_at: isoMoment('2026-11-28T10:00:00.000Z') };
+
+  it('blocking the buyer of a request', async () => {
+    pact
+      .given('a buyer sent the farmer a request')
+      .uponReceiving('the farmer blocking the buyer of a request')
+      .withRequest({
+        method: 'PUT',
+        path: fromProviderState('/api/orders/blocked-buyers/${buyerId}', `/api${blockedBuyerPath(buyerId)}`),
+        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        body: {},
+      })
+      .willRespondWith({ status: 201, headers: { 'content-type': json }, body: blockedBuyer });
+    await pact.executeTest(async (server) => {
+      const answer = await api(server.url).put<BlockedBuyer>(blockedBuyerPath(buyerId), {});
+      expect(answer.buyer_id).toBe(buyerId);
+      expect(answer.buyer_name).toBe('Bola Ade');
+    });
+  });
+
+  it("the farmer's blocked buyers", async () => {
+    pact
+      .given('the farmer blocked the buyer of a request')
+      .uponReceiving("the farmer's blocked buyers")
+      .withRequest({ method: 'GET', path: '/api/orders/blocked-buyers', headers: { authorization, accept: 'application/json' } })
+      .willRespondWith({ status: 200, headers: { 'content-type': json }, body: { items: eachLike(blockedBuyer) } });
+    await pact.executeTest(async (server) => {
+      const list = await api(server.url).get<BlockedBuyers>('/orders/blocked-buyers');
+      expect(list.items.map((b) => b.buyer_name)).toEqual(['Bola Ade']);
+    });
+  });
+
+  it('unblocking a buyer', async () => {
+    pact
+      .given('the farmer blocked the buyer of a request')
+      .uponReceiving('the farmer unblocking a buyer')
+      .withRequest({
+        method: 'DELETE',
+        path: fromProviderState('/api/orders/blocked-buyers/${buyerId}', `/api${blockedBuyerPath(buyerId)}`),
+        headers: { authorization, accept: 'application/json' },
+      })
+      .willRespondWith({ status: 204 });
+    await pact.executeTest(async (server) => {
+      await expect(api(server.url).delete(blockedBuyerPath(buyerId))).resolves.toBeUndefined();
     });
   });
 

@@ -24,6 +24,10 @@
 //   P dict, P ldict   sorted sets (score 0) of every word, for prefix expansion by ZRANGE BYLEX
 //   P ix:<id>         the sets a product is in (so a change or removal takes it out of the old ones)
 //   P gen             counter, +1 on every write: cached query results (P q:<gen>:<hash>) go stale
+// Its Redis is its own (docs/adr/0061), with a memory budget and `noeviction`: a full one refuses the
+// copy's writes ("OOM command not allowed ..."), never a sign-in, a limit or a lock. Then the copy is
+// marked untrusted, reads go to MongoDB (metric and log line), events go on being handled, and the
+// rebuild waits until there is room (maxmemory raised, memory freed) or, at the latest, a back-off.
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeedSort } from '@tuber/contracts';
 import type { FeedPosition } from './cursor.js';
@@ -36,9 +40,20 @@ export interface RedisLike {
   sendCommand?: (args: string[]) => Promise<unknown>;
   call?: (command: string, ...args: string[]) => Promise<unknown>;
   on?: (event: string, listener: () => void) => unknown;
+  once?: (event: string, listener: () => void) => unknown;
+  /** node-redis: false until connected (a client connecting in the background, ADR 0061). */
+  isReady?: boolean;
 }
 
+/** How long `settled()` waits for a client still connecting before it gives up on the first rebuild. */
+const FIRST_CONNECTION_WAIT_MS = 10_000;
+
 const TOMBSTONE_SECONDS = 86_400;
+/** A full Redis is tried again after this long at first, then twice as long each time, up to FULL_RETRY_MAX_MS. */
+const FULL_RETRY_FIRST_MS = 60_000;
+const FULL_RETRY_MAX_MS = 15 * 60_000;
+/** While full, how often the memory is looked at (a read or the timer asking for a rebuild). */
+const FULL_LOOK_EVERY_MS = 4_000;
 const SORT_SET: Record<FeedSort, string> = { newest: 'feed', price_per_kg: 's:price_per_kg', price: 's:price' };
 const MINE_MAX = 500;
 
@@ -417,6 +432,9 @@ export interface SearchPlanChosen {
   tests: number;
 }
 
+/** The reads the copy answers; each falls back to MongoDB when it cannot. */
+export type ReadKind = 'feed' | 'search' | 'product' | 'mine';
+
 export interface ReadModelOptions {
   /** Key prefix inside the catalog's own `catalog:` keys. */
   prefix: string;
@@ -425,7 +443,20 @@ export interface ReadModelOptions {
   timeoutMs?: number;
   /** Off: every read goes to MongoDB and nothing is written (benchmarks of the database path). */
   enabled?: boolean;
+  /** Told of each read served from MongoDB because the copy could not answer (the metric). */
+  onDatabaseRead?: (read: ReadKind) => void;
 }
+
+/** What the copy's state is, for the metrics. */
+export interface ReadModelHealth {
+  /** Reads go to MongoDB: the copy is not trusted (rebuilding, its Redis away or full). */
+  degraded: boolean;
+  /** Its Redis refused a write for memory since the last complete rebuild. */
+  full: boolean;
+}
+
+/** Redis's refusal of a write at its memory budget (`maxmemory` with `noeviction`), also from inside a script. */
+export const isOutOfMemory = (err: unknown): boolean => err instanceof Error && /\bOOM command not allowed\b/.test(err.message);
 
 export class ReadModel {
   readonly #redis: RedisLike;
@@ -435,10 +466,17 @@ export class ReadModel {
   readonly #timeoutMs: number;
   readonly #enabled: boolean;
   readonly #sha = new Map<string, string>();
+  readonly #onDatabaseRead: (read: ReadKind) => void;
   /** A write could not be applied: the copy is rebuilt once Redis answers. */
   #dirty = false;
+  /** The last read went to MongoDB (or a write failed since). */
+  #degraded = false;
+  /** Since when its Redis is full, its budget then, and when to try a rebuild anyway. */
+  #full: { since: number; maxBytes: number | undefined; retryAt: number; attempts: number; lookedAt: number } | undefined;
   #building: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** Settles once the client first connected (or gave up waiting): a rebuild cannot start before. */
+  #connected: Promise<void> = Promise.resolve();
 
   constructor(redis: RedisLike, Product: ProductModel, options: ReadModelOptions) {
     this.#redis = redis;
@@ -447,6 +485,7 @@ export class ReadModel {
     this.#prefix = options.prefix;
     this.#timeoutMs = options.timeoutMs ?? 500;
     this.#enabled = options.enabled ?? true;
+    this.#onDatabaseRead = options.onDatabaseRead ?? (() => undefined);
   }
 
   #key = {
@@ -487,10 +526,83 @@ export class ReadModel {
   }
 
   /** A read that found no marker, or no Redis: serve from MongoDB and see to a rebuild. */
-  #unavailable(err?: unknown): undefined {
+  #unavailable(read: ReadKind, err?: unknown): undefined {
     if (err) this.#log.debug({ err }, 'read model unavailable; serving from MongoDB');
-    this.ensure();
+    if (!this.#degraded && this.#enabled) {
+      this.#degraded = true;
+      this.#log.warn(
+        { err, full: this.#full !== undefined },
+        'read model cannot answer; reads are served from MongoDB until it is rebuilt',
+      );
+    }
+    this.#onDatabaseRead(read);
+    // A searched page caches its result in Redis: a full one refuses that too (the timer rebuilds later).
+    if (isOutOfMemory(err)) void this.#noteFull(err);
+    else this.ensure();
     return undefined;
+  }
+
+  /** A read the copy answered. */
+  #served<T>(answer: T): T {
+    if (this.#degraded) {
+      this.#degraded = false;
+      this.#log.info('read model answers again; reads are served from Redis');
+    }
+    return answer;
+  }
+
+  /** Whether reads go to MongoDB, and whether its Redis is full. */
+  health(): ReadModelHealth {
+    return { degraded: this.#enabled && (this.#degraded || this.#dirty), full: this.#full !== undefined };
+  }
+
+  /** Memory its Redis uses and may use (INFO memory; max 0: no budget). */
+  async memory(): Promise<{ usedBytes: number; maxBytes: number }> {
+    const info = String(await this.#send(['INFO', 'memory']));
+    const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? NaN);
+    return { usedBytes: field('used_memory'), maxBytes: field('maxmemory') };
+  }
+
+  /**
+   * Its Redis refused a write for memory: the copy cannot be trusted (reads go to MongoDB), and the
+   * rebuild waits for room. Said once in the log (at warn) each time it becomes full. Only a failed
+   * rebuild (`rebuildFailed`) moves the back-off on; a write or a searched page refused while it is
+   * known to be full costs nothing more.
+   */
+  async #noteFull(err: unknown, rebuildFailed = false): Promise<void> {
+    this.#dirty = true;
+    this.#degraded = true;
+    const was = this.#full;
+    if (was && !rebuildFailed) return;
+    const attempts = (was?.attempts ?? 0) + 1;
+    const waitMs = Math.min(FULL_RETRY_MAX_MS, FULL_RETRY_FIRST_MS * 2 ** (attempts - 1));
+    const now = Date.now();
+    const full = { since: was?.since ?? now, maxBytes: was?.maxBytes, retryAt: now + waitMs, attempts, lookedAt: now };
+    this.#full = full; // before the await: a second refusal meanwhile finds it known
+    const memory = await this.memory().catch(() => undefined);
+    if (memory && Number.isFinite(memory.maxBytes)) full.maxBytes = memory.maxBytes;
+    if (!was) {
+      this.#log.warn(
+        { err, usedBytes: memory?.usedBytes, maxBytes: memory?.maxBytes, retryInMs: waitMs },
+        'read model: its Redis is full (maxmemory); reads are served from MongoDB, and the copy is rebuilt once there is room',
+      );
+    } else {
+      this.#log.debug({ err, attempts, retryInMs: waitMs }, 'read model: its Redis is still full');
+    }
+  }
+
+  /**
+   * While full: is there room for a rebuild? Yes when its budget changed (raised by an operator),
+   * when less than half of it is used (memory freed, a flush), or when the back-off has passed.
+   */
+  async #roomAgain(): Promise<boolean> {
+    const full = this.#full;
+    if (!full) return true;
+    full.lookedAt = Date.now();
+    if (Date.now() >= full.retryAt) return true;
+    const { usedBytes, maxBytes } = await this.memory();
+    if (maxBytes === 0 || (full.maxBytes !== undefined && maxBytes !== full.maxBytes)) return true;
+    return usedBytes < maxBytes / 2;
   }
 
   // ---- reads: undefined means "ask MongoDB" ----
@@ -514,14 +626,14 @@ export class ReadModel {
         ],
       );
     } catch (err) {
-      return this.#unavailable(err);
+      return this.#unavailable('feed', err);
     }
-    if (!Array.isArray(values)) return this.#unavailable();
+    if (!Array.isArray(values)) return this.#unavailable('feed');
     const stored = (values as (string | null)[]).filter((v): v is string => typeof v === 'string').map(parse);
     const page = stored.slice(0, limit);
     const last = page.at(-1);
     const lastProduct = last && (JSON.parse(last.json) as { product_id: string; status?: string });
-    return {
+    return this.#served({
       items: page.map((s) => s.json),
       more: stored.length > limit,
       last: last &&
@@ -531,7 +643,7 @@ export class ReadModel {
           bucket: last.bucket,
           soldOut: lastProduct.status === 'sold_out',
         },
-    };
+    });
   }
 
   /** A searched page: the products' API JSON, in order, and the position of the last one. */
@@ -570,9 +682,9 @@ export class ReadModel {
         ],
       );
     } catch (err) {
-      return this.#unavailable(err);
+      return this.#unavailable('search', err);
     }
-    if (!Array.isArray(reply)) return this.#unavailable();
+    if (!Array.isArray(reply)) return this.#unavailable('search');
     const [ids, scores, values, why] = reply as [string[], string[], (string | null)[], (string | number)[] | undefined];
     const found: { id: string; score: number; json: string }[] = [];
     ids.forEach((id, i) => {
@@ -581,7 +693,7 @@ export class ReadModel {
     });
     const page = found.slice(0, limit);
     const last = page.at(-1);
-    return {
+    return this.#served({
       items: page.map((f) => f.json),
       more: ids.length > limit,
       last: last && { score: last.score, productId: last.id },
@@ -593,7 +705,7 @@ export class ReadModel {
         copied: Number(why[4]),
         tests: Number(why[5]),
       },
-    };
+    });
   }
 
   /** One product's API JSON, null when there is no such product. */
@@ -602,10 +714,10 @@ export class ReadModel {
     try {
       reply = await this.#script(GET, [this.#key.ready(), this.#key.product(productId)], []);
     } catch (err) {
-      return this.#unavailable(err);
+      return this.#unavailable('product', err);
     }
-    if (!Array.isArray(reply)) return this.#unavailable();
-    return typeof reply[0] === 'string' ? parse(reply[0]).json : null;
+    if (!Array.isArray(reply)) return this.#unavailable('product');
+    return this.#served(typeof reply[0] === 'string' ? parse(reply[0]).json : null);
   }
 
   /** A farmer's products, newest first (at most 500), as API JSON. */
@@ -614,10 +726,10 @@ export class ReadModel {
     try {
       values = await this.#script(PAGE, [this.#key.ready(), this.#key.farmer(farmerId)], [String(MINE_MAX), '', '', `${this.#prefix}p:`]);
     } catch (err) {
-      return this.#unavailable(err);
+      return this.#unavailable('mine', err);
     }
-    if (!Array.isArray(values)) return this.#unavailable();
-    return (values as (string | null)[]).filter((v): v is string => typeof v === 'string').map((v) => parse(v).json);
+    if (!Array.isArray(values)) return this.#unavailable('mine');
+    return this.#served((values as (string | null)[]).filter((v): v is string => typeof v === 'string').map((v) => parse(v).json));
   }
 
   // ---- writes: after MongoDB committed; a failure marks the copy for a rebuild ----
@@ -673,15 +785,25 @@ export class ReadModel {
     );
   }
 
+  /**
+   * A write to the copy. A failure marks it for a rebuild (reads go to MongoDB meanwhile) and, with
+   * `rethrow`, is passed on so that an event is handled again later; but not a refusal for memory:
+   * handling the event again would only be refused again and hold up the events behind it, while the
+   * rebuild reads every product from MongoDB anyway.
+   */
   async #guard(what: string, write: () => Promise<void>, rethrow: boolean): Promise<void> {
     if (!this.#enabled) return;
     try {
       await write();
     } catch (err) {
       this.#dirty = true;
-      this.#log.warn({ err }, `read model: ${what} not applied; it will be rebuilt from MongoDB`);
+      this.#degraded = true;
+      const full = isOutOfMemory(err);
+      if (full) await this.#noteFull(err);
+      else this.#log.warn({ err }, `read model: ${what} not applied; it will be rebuilt from MongoDB`);
+      // DEL is taken even by a full Redis.
       await this.#send(['DEL', this.#key.ready()]).catch(() => undefined);
-      if (rethrow) throw err;
+      if (rethrow && !full) throw err;
     }
   }
 
@@ -740,9 +862,15 @@ export class ReadModel {
 
   /** Starts a rebuild in the background unless the copy is trusted or one is under way. */
   ensure(): void {
-    if (this.#building || !this.#enabled) return;
+    // A client still connecting: its 'ready' asks again.
+    if (this.#building || !this.#enabled || this.#redis.isReady === false) return;
+    // While its Redis is full, the memory is looked at now and then, not on every read.
+    if (this.#full && Date.now() - this.#full.lookedAt < FULL_LOOK_EVERY_MS) return;
     this.#building = this.#check()
-      .catch((err: unknown) => this.#log.warn({ err }, 'read model: rebuild failed; reads stay on MongoDB and it is tried again'))
+      .catch(async (err: unknown) => {
+        if (isOutOfMemory(err)) await this.#noteFull(err, true);
+        else this.#log.warn({ err }, 'read model: rebuild failed; reads stay on MongoDB and it is tried again');
+      })
       .finally(() => {
         this.#building = undefined;
       });
@@ -750,10 +878,13 @@ export class ReadModel {
 
   /** Resolves once any rebuild this instance started is over (tests, benchmarks). */
   async settled(): Promise<void> {
+    await this.#connected;
     while (this.#building) await this.#building;
   }
 
   async #check(): Promise<void> {
+    // Before the marker is looked at: a full instance must not take away one another replica set.
+    if (this.#full && !(await this.#roomAgain())) return;
     if (await this.#trusted()) return;
     const lock = await this.#send(['SET', this.#key.building(), String(process.pid), 'NX', 'EX', '300']);
     if (lock === null) return; // another instance is at it
@@ -769,6 +900,15 @@ export class ReadModel {
    * has (each re-checked: a product posted meanwhile stays), and sets the marker.
    */
   async rebuild(): Promise<number> {
+    try {
+      return await this.#copyAll();
+    } catch (err) {
+      this.#dirty = true; // what was copied before the failure cannot be trusted
+      throw err;
+    }
+  }
+
+  async #copyAll(): Promise<number> {
     const started = Date.now();
     this.#dirty = false;
     const runId = await this.#runId();
@@ -797,6 +937,9 @@ export class ReadModel {
     if (this.#dirty) throw new Error('a write failed during the rebuild');
     await this.#send(['SET', this.#key.ready(), runId]);
     this.#log.info({ products: seen.size, ms: Date.now() - started }, 'read model built from MongoDB');
+    if (this.#full) this.#log.info({ fullForMs: Date.now() - this.#full.since }, 'read model: its Redis has room again');
+    this.#full = undefined;
+    this.#degraded = false;
     return seen.size;
   }
 
@@ -806,6 +949,17 @@ export class ReadModel {
     this.#timer = setInterval(() => this.ensure(), intervalMs);
     this.#timer.unref();
     this.#redis.on?.('ready', () => this.ensure());
+    // After the listener above, so that a rebuild is under way once this settles.
+    if (this.#redis.isReady === false && this.#redis.once) {
+      this.#connected = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS);
+        timer.unref();
+        this.#redis.once!('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 
   async stop(): Promise<void> {

@@ -1,17 +1,22 @@
 // A farmer's own products: post, list, edit, delete. farmer_id always comes from the token.
 import { Type } from '@sinclair/typebox';
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_REUSED,
   NewProduct,
   Product as ProductResponse,
   ProductChange,
   ProductChanged,
   ProductCreated,
   ProductDeleted,
+  ProductPostHeaders,
+  ProductPostKeyReused,
   type EventPayload,
 } from '@tuber/contracts';
 import {
   badRequest,
   conflict,
+  errorBody,
   forbidden,
   notFound,
   pendingEvent,
@@ -32,6 +37,7 @@ import {
   sellingAfterChange,
   setsHarvestDate,
 } from '../domain/new-product.js';
+import { KEY_REUSED_MESSAGE, postFingerprint, postKeyOf, postKeys, type PostKeyModel, type PostKeyVerdict } from '../domain/post-keys.js';
 import { feedBucketOf, nextFeedSeq, toApiProduct, type ProductDocument, type ProductModel } from '../domain/product.js';
 import type { Projections } from '../domain/projections.js';
 import { searchTermsOf } from '../domain/search-terms.js';
@@ -40,6 +46,8 @@ import type { Connection } from 'mongoose';
 
 export interface FarmerProductDeps {
   Product: ProductModel;
+  /** The Idempotency-Keys of product posts (ADR 0059). */
+  PostKey: PostKeyModel;
   connection: Connection;
   readModel: ReadModel;
   projections: Projections;
@@ -84,6 +92,7 @@ const EDITABLE = [
 
 export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
   const { Product, projections, bus } = deps;
+  const keys = postKeys(deps.PostKey);
 
   /**
    * Runs the farmer's writes of one product one at a time. The update of an edit or a delete is
@@ -124,11 +133,35 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           what: 'product posts',
         }),
       ],
-      schema: { summary: 'Post a product', security: [{ bearer: [] }], body: NewProduct, response: { 201: ProductResponse, ...errors } },
+      schema: {
+        summary: 'Post a product',
+        description:
+          'With an Idempotency-Key header the post is safe to send again (ADR 0059): the same key from the same farmer within 24 hours ' +
+          "answers the first post's 201 and product, and never makes a second one; with another body, 422 IDEMPOTENCY_KEY_REUSED. " +
+          'Without the header every post makes a product, as before.',
+        security: [{ bearer: [] }],
+        headers: ProductPostHeaders,
+        body: NewProduct,
+        response: { 201: ProductResponse, ...errors, 422: ProductPostKeyReused },
+      },
     },
     async (request, reply) => {
       const farmerId = request.identity.userId;
       const body = request.body;
+      const key = postKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const fingerprint = key === undefined ? '' : postFingerprint(body);
+      /** A repeat of a post answered before gets that answer again; the key with another body, a 422. */
+      const settled = (verdict: Exclude<PostKeyVerdict, { kind: 'open' }>) => {
+        if (verdict.kind === 'other-body') {
+          return reply.code(422).send({ ...errorBody(422, KEY_REUSED_MESSAGE), code: IDEMPOTENCY_KEY_REUSED });
+        }
+        request.log.info({ farmerId, key }, 'product post repeated: answered as before');
+        return reply.code(201).type('application/json; charset=utf-8').send(verdict.answer);
+      };
+      // Before the rules are judged again: they may no longer hold for a post that was made (its photos taken).
+      const earlier = key === undefined ? undefined : await keys.look(farmerId, key, fingerprint);
+      if (earlier && earlier.kind !== 'open') return settled(earlier);
+
       const farmer = await projections.Farmer.findOne({ farmer_id: farmerId }).lean();
       if (!farmer) throw conflict('Set up your farmer profile before posting products.');
       const images = await imagesOf(body.image_ids);
@@ -137,15 +170,28 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
 
       const byId = new Map(images.map((image) => [image.image_id, image]));
       const ordered = body.image_ids.map((id) => byId.get(id)!);
-      const productId = randomUUID();
-      // Each photo serves one product: take them all (one atomic update per image), or none.
-      const release = () =>
-        projections.Image.updateMany({ image_id: { $in: body.image_ids }, product_id: productId }, { $set: { product_id: null } });
+      let productId: string = randomUUID();
+      if (key !== undefined) {
+        // The key names the product: a try that finds it taken (in flight elsewhere, or left by a dead
+        // replica) finishes that same product, so there is never a second one.
+        const claim = await keys.claim(farmerId, key, fingerprint, productId);
+        if (claim.kind !== 'open') return settled(claim);
+        productId = claim.productId;
+      }
+      // Each photo serves one product: take them all (one atomic update per image), or none. Photos an
+      // earlier try of the same keyed post took are this product's already.
+      const release = async () => {
+        if (await Product.exists({ product_id: productId })) return; // another try of this post saved it: its photos stay
+        await projections.Image.updateMany({ image_id: { $in: body.image_ids }, product_id: productId }, { $set: { product_id: null } });
+      };
       const taken = await projections.Image.updateMany(
         { image_id: { $in: body.image_ids }, farmer_id: farmerId, product_id: null, removed: { $ne: true } },
         { $set: { product_id: productId } },
       );
-      if (taken.modifiedCount !== body.image_ids.length) {
+      if (
+        taken.modifiedCount !== body.image_ids.length &&
+        (await projections.Image.countDocuments({ image_id: { $in: body.image_ids }, product_id: productId })) !== body.image_ids.length
+      ) {
         await release();
         throw conflict(IMAGES_IN_USE_MESSAGE);
       }
@@ -204,16 +250,24 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           ],
         });
       } catch (err) {
-        await release();
-        throw err;
+        // A duplicate product id: another try of this keyed post saved it first; that is the product.
+        if (key === undefined || (err as { code?: number }).code !== 11000) {
+          await release();
+          throw err;
+        }
       }
       // The product is saved; should the bus be down, the outbox relay announces it later.
       await publishRecorded(Product, { product_id: productId }, bus, request.log);
-      request.log.info({ productId, farmerId }, 'product posted');
+      request.log.info({ productId, farmerId, key }, 'product posted');
       const saved = await Product.findOne({ product_id: productId }).lean();
-      await deps.readModel.put(saved!);
+      // Only a keyed post finished late can find it deleted (the farmer removed it from the list meanwhile).
+      if (!saved || saved.deleting) throw notFound(NOT_FOUND_MESSAGE);
+      await deps.readModel.put(saved);
       reply.code(201);
-      return toApiProduct(saved!);
+      if (key === undefined) return toApiProduct(saved);
+      // Every try of a keyed post answers the bytes kept with the key: one product, one answer.
+      const answer = await keys.answer(farmerId, key, JSON.stringify(toApiProduct(saved)));
+      return reply.type('application/json; charset=utf-8').send(answer);
     },
   );
 

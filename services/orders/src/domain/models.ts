@@ -96,6 +96,8 @@ export const MailSchema = new Schema(
     sent_at: { type: Date },
     to: { type: String },
     subject: { type: String },
+    /** A digest's requests (`digest:…` records only): the ones its mail named, marked mailed once it is sent. */
+    request_ids: { type: [String], default: undefined },
   },
   { collection: 'mails', versionKey: false },
 );
@@ -124,6 +126,46 @@ export const AccountLocaleSchema = new Schema(
 );
 export type AccountLocaleDoc = InferSchemaType<typeof AccountLocaleSchema>;
 
+/**
+ * A new request held for the farmer's digest (issue 24, docs/adr/0060): over the window's bound of
+ * single mails, it waits here (inserted once, `_id` the request id) until `due_at`, the end of its
+ * window, when whichever replica holds the digest lease mails the farmer's waiting ones together.
+ */
+export const DigestEntrySchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    farmer_id: { type: String, required: true },
+    number: { type: String, required: true },
+    buyer_name: { type: String, required: true },
+    product_names: { type: [String], default: [] },
+    received_at: { type: Date, required: true },
+    due_at: { type: Date, required: true },
+    /** Set once a digest naming it is sent. */
+    mailed_at: { type: Date },
+  },
+  { collection: 'mail_digest_entries', versionKey: false },
+);
+DigestEntrySchema.index({ mailed_at: 1, due_at: 1 });
+export type DigestEntryDoc = InferSchemaType<typeof DigestEntrySchema>;
+
+/**
+ * A buyer a farmer blocked (issue 24): `_id` `<farmer_id>:<buyer_id>`, so a block is one insert and an
+ * unblock one delete; the send route refuses that buyer's new requests to that farmer.
+ */
+export const BlockedBuyerSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    farmer_id: { type: String, required: true },
+    buyer_id: { type: String, required: true },
+    buyer_name: { type: String, required: true },
+    blocked_at: { type: Date, required: true },
+  },
+  { collection: 'blocked_buyers', versionKey: false },
+);
+BlockedBuyerSchema.index({ farmer_id: 1, blocked_at: -1 });
+export type BlockedBuyerDoc = InferSchemaType<typeof BlockedBuyerSchema>;
+export const blockId = (farmerId: string, buyerId: string) => `${farmerId}:${buyerId}`;
+
 export function orderModels(connection: Connection) {
   return {
     Request: connection.model('Request', RequestSchema) as Model<RequestDoc>,
@@ -132,6 +174,8 @@ export function orderModels(connection: Connection) {
     Counter: connection.model('Counter', CounterSchema),
     AppliedStock: connection.model('AppliedStock', AppliedStockSchema),
     AccountLocale: connection.model('AccountLocale', AccountLocaleSchema) as Model<AccountLocaleDoc>,
+    DigestEntry: connection.model('DigestEntry', DigestEntrySchema) as Model<DigestEntryDoc>,
+    BlockedBuyer: connection.model('BlockedBuyer', BlockedBuyerSchema) as Model<BlockedBuyerDoc>,
   };
 }
 export type OrderModels = ReturnType<typeof orderModels>;

@@ -3,6 +3,8 @@
 // At least once (the event is redelivered until the mail is out), never twice for one transition:
 // a mail record `<request_id>:<revision>:<recipient>` is claimed before sending and marked sent
 // after; a redelivery finds it sent and stops (ADR 0031 says where this can still fail).
+// New-request mails to one farmer are bounded (issue 24, docs/adr/0060): past the first few of a window,
+// a request is held for one digest at the window's end (mail/new-request-window.ts, mail/digest.ts).
 import {
   DEFAULT_LOCALE,
   OrderAccepted,
@@ -13,11 +15,13 @@ import {
   localeOf,
   type EventPayload,
 } from '@tuber/contracts';
-import type { ConsumeOptions, EventBus } from '@tuber/kit';
+import type { ConsumeOptions, EventBus, RedisClient } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderModels, RequestDoc } from '../domain/models.js';
+import { holdForDigest } from '../mail/digest.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notificationMail, type MailKind } from '../mail/messages.js';
+import { judgeNewRequestMail, type MailBound } from '../mail/new-request-window.js';
 
 /** A claim older than this is taken to be a sender that died mid-way; the mail is sent again. */
 export const CLAIM_STALE_MS = 60_000;
@@ -31,9 +35,9 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11
 
 export async function followNotifications(
   bus: EventBus,
-  deps: { models: OrderModels; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  deps: { models: OrderModels; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger; redis: RedisClient; bound: MailBound },
 ): Promise<void> {
-  const { models, mailer, publicUrl, log } = deps;
+  const { models, mailer, publicUrl, log, redis, bound } = deps;
   const { Request, Contact, Mail } = models;
 
   async function notify(kind: MailKind, event: AnyOrderEvent): Promise<void> {
@@ -62,6 +66,23 @@ export async function followNotifications(
         `the ${to}'s e-mail address is not known yet (their profile event has not arrived); the mail is retried later`,
       );
       throw new Error(`e-mail address of ${to} ${recipientId} not known yet`);
+    }
+    if (kind === 'sent') {
+      // A farmer's inbox is theirs (issue 24): past the window's bound, the request waits for the digest.
+      const verdict = await judgeNewRequestMail(redis, bound, event.farmer_id, event.request_id);
+      if (verdict.kind === 'digest') {
+        await holdForDigest(models, {
+          requestId: event.request_id,
+          farmerId: event.farmer_id,
+          number: event.number,
+          buyerName: doc.buyer_name,
+          productNames: doc.lines.map((line) => line.product_name),
+          receivedAt: new Date(doc.created_at),
+          dueAt: verdict.dueAt,
+        });
+        log.info({ key, number: event.number, dueAt: verdict.dueAt }, 'new request held for the farmer’s digest (over the mail bound)');
+        return;
+      }
     }
     const farmerContact = to === 'farmer' ? contact : await Contact.findOne({ user_id: event.farmer_id }, { business_name: 1 }).lean();
     // The recipient's language (issue 13): their account's newest known locale, else the buyer's when sending, else English.

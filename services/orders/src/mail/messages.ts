@@ -97,3 +97,46 @@ export function notificationMail(facts: MailFacts): { subject: string; text: str
 </div>`;
   return { subject, text, html, link };
 }
+
+/** What one farmer's digest names (issue 24, docs/adr/0060): the requests held back in a window. */
+export interface DigestFacts {
+  requests: { number: string; buyerName: string; productNames: string[] }[];
+  /** The window's length, as the opening says it. */
+  windowMinutes: number;
+  publicUrl: string;
+  locale?: Locale | undefined;
+}
+
+/** How many of the held requests asked for each product, most asked first (then by name). */
+export function productTally(requests: DigestFacts['requests']): { name: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const request of requests) for (const name of new Set(request.productNames)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+/** One mail for the new requests held back from a farmer's window: how many, which products, which requests. */
+export function digestMail(facts: DigestFacts): { subject: string; text: string; html: string; link: string } {
+  const locale = facts.locale ?? DEFAULT_LOCALE;
+  const count = facts.requests.length;
+  const link = `${facts.publicUrl.replace(/\/$/, '')}/dashboard/inbox`;
+  const subject = say(locale, 'subject_digest', { count });
+  const opening = say(locale, 'opening_digest', { count, minutes: facts.windowMinutes });
+  const products = productTally(facts.requests).map((p) => say(locale, 'digest_product', { name: p.name, count: p.count }));
+  const requests = facts.requests.map((r) =>
+    say(locale, 'digest_request', { number: r.number, buyer: r.buyerName, products: r.productNames.join(', ') }),
+  );
+  const productsTitle = say(locale, 'digest_products');
+  const requestsTitle = say(locale, 'digest_requests');
+  const action = say(locale, 'action_digest');
+  const text = [opening, '', productsTitle, ...products, '', requestsTitle, ...requests, '', action, link].join('\n');
+  const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escape(item)}</li>`).join('')}</ul>`;
+  const html = `<div lang="${locale}">
+<p>${escape(opening)}</p>
+<p><strong>${escape(productsTitle)}</strong></p>
+${list(products)}
+<p><strong>${escape(requestsTitle)}</strong></p>
+${list(requests)}
+<p>${escape(action)} <a href="${escape(link)}">${escape(link)}</a></p>
+</div>`;
+  return { subject, text, html, link };
+}

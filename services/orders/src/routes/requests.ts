@@ -4,9 +4,11 @@
 import { Type } from '@sinclair/typebox';
 import {
   AcceptOrder,
+  BUYER_BLOCKED,
   NewOrderRequest,
   OrderRefused,
   OrderRequest,
+  OrderSendForbidden,
   OrderStatusSchema,
   Page,
   PHONE_E164_PROBLEM,
@@ -32,7 +34,7 @@ import {
 } from '@tuber/kit';
 import type { FastifyReply } from 'fastify';
 import { orderEvent, type Happened } from '../domain/order-events.js';
-import { nextNumber, type OrderModels, type RequestDoc } from '../domain/models.js';
+import { blockId, nextNumber, type OrderModels, type RequestDoc } from '../domain/models.js';
 import { decodeCursor, encodeCursor, presentRequest, type StoredRequest } from '../domain/present.js';
 import type { ProductModel } from '../domain/products.js';
 import { checkLines, refusalMessage, stockCounts, availableQuantity, type ProductView } from '../domain/send-checks.js';
@@ -54,6 +56,9 @@ export interface RequestRoutesDeps {
  * a fix, so the bound is generous for a person and tight for a script.
  */
 export const SEND_LIMIT = { max: 60, windowSeconds: 600 } as const;
+/** What a blocked buyer reads (403 BUYER_BLOCKED): why, and what they can still do. */
+export const BLOCKED_MESSAGE =
+  'This farmer is not taking order requests from you. Nothing was sent and your cart is unchanged; you can ask another farmer for these products.';
 export const PAGE_DEFAULT = 20;
 export const PAGE_MAX = 50;
 
@@ -120,7 +125,7 @@ export function checkNewRequestInput(body: NewOrderRequest, today: string): stri
 
 export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
   const { models, products, bus, redis } = deps;
-  const { Request, Contact } = models;
+  const { Request, Contact, BlockedBuyer } = models;
 
   async function businessNameOf(farmerId: string): Promise<string> {
     const contact = await Contact.findOne({ user_id: farmerId }, { business_name: 1 }).lean();
@@ -172,10 +177,20 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       schema: {
         summary: 'Send an order request to one farmer (buyer)',
         description:
-          'Idempotent by the client-chosen request_id: the same id again answers the request already sent (200). Refused with 409 and one problem per line when a line is unavailable, sold out, above stock, or its price or unit changed.',
+          'Idempotent by the client-chosen request_id: the same id again answers the request already sent (200). Refused with 409 and one problem per line when a line is unavailable, sold out, above stock, or its price or unit changed. ' +
+          'Refused with 403 and code BUYER_BLOCKED when the farmer blocked the caller.',
         security: [{ bearer: [] }],
         body: NewOrderRequest,
-        response: { 200: OrderRequest, 201: OrderRequest, 400: err, 401: err, 403: err, 409: OrderRefused, 429: err, 503: err },
+        response: {
+          200: OrderRequest,
+          201: OrderRequest,
+          400: err,
+          401: err,
+          403: OrderSendForbidden,
+          409: OrderRefused,
+          429: err,
+          503: err,
+        },
       },
     },
     async (request, reply) => {
@@ -187,13 +202,18 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
           return refuse(reply, 'This request id is already taken. Send the request again from your cart: it will get a new id.');
         return reply.code(200).send((await present(existing, 'buyer')) as never);
       }
+      // A farmer's inbox is theirs (issue 24): a buyer they blocked sends them nothing new.
+      if (await BlockedBuyer.exists({ _id: blockId(body.farmer_id, buyerId) })) {
+        request.log.info({ farmerId: body.farmer_id }, 'order request refused: the farmer blocked this buyer');
+        return reply.code(403).send({ ...errorBody(403, BLOCKED_MESSAGE), code: BUYER_BLOCKED } as never);
+      }
       const phone = nigerianE164(body.phone);
       if (!phone) throw badRequest(PHONE_E164_PROBLEM);
       const problem = checkNewRequestInput(body, lagosToday());
       if (problem) throw badRequest(problem);
 
       const ids = body.lines.map((line) => line.product_id);
-      const { copies, held } = await stockSnapshot(models, products, ids);
+      const { copies, held } = await stockSnapshot(models, products, ids, body.farmer_id);
       const byId = new Map<string, ProductView>(copies.map((p) => [p.product_id, p as ProductView]));
       for (const copy of copies) {
         if (copy.farmer_id !== body.farmer_id && !copy.deleted) {
@@ -466,7 +486,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
   /** Under the products' locks: is there enough not yet promised for every accepted quantity? */
   async function checkStockToAccept(doc: RequestDoc, quantities: Map<string, number>, log: ServiceApp['log']) {
     const ids = doc.lines.map((line) => line.product_id);
-    const { copies, held } = await stockSnapshot(models, products, ids);
+    const { copies, held } = await stockSnapshot(models, products, ids, doc.farmer_id);
     log.info(
       {
         requestId: doc.request_id,

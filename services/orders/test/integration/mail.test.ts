@@ -104,8 +104,10 @@ describe('notification e-mails', () => {
     expect(toFarmer.text).toContain('Test Buyer cancelled order request');
     expect(toFarmer.text).toContain('Reason: "Ordered by mistake"');
     await pause(2_000);
-    // Farmer: 4 new requests + 1 cancel. Buyer: accepted, fulfilled, declined.
-    expect(await mailCount(farmer.email)).toBe(5);
+    // Farmer: 4 new requests, of which the first 3 are mailed one by one and the 4th waits for the farmer's
+    // digest at the end of the 10-minute window (issue 24, mail-digest.test.ts), + 1 cancel (never held).
+    // Buyer: accepted, fulfilled, declined.
+    expect(await mailCount(farmer.email)).toBe(4);
     expect(await mailCount(buyer.email)).toBe(3);
   });
 });

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LOCALES } from '@tuber/contracts';
 import { MAIL_CATALOGUES } from '../../src/mail/i18n/index.js';
-import { notificationMail, type MailFacts } from '../../src/mail/messages.js';
+import { digestMail, notificationMail, productTally, type DigestFacts, type MailFacts } from '../../src/mail/messages.js';
+import { parseVerdict } from '../../src/mail/new-request-window.js';
 
 const facts: MailFacts = {
   kind: 'sent',
@@ -105,5 +106,72 @@ describe('order e-mails in other languages', () => {
   it('Hausa and Pidgin subjects; Pidgin keeps the English plural', () => {
     expect(notificationMail({ ...facts, kind: 'accepted', to: 'buyer', locale: 'ha' }).subject).toBe('An karɓi buƙatar odarka TM-0042');
     expect(notificationMail({ ...facts, locale: 'pcm' }).text).toContain('White yam: 3 heaps for ₦2,000.00 per heap');
+  });
+});
+
+// The farmer's digest of new requests held back over the mail bound (issue 24, docs/adr/0060).
+const digest: DigestFacts = {
+  requests: [
+    { number: 'TM-1004', buyerName: 'Ada Obi', productNames: ['White yam', 'Ginger'] },
+    { number: 'TM-1005', buyerName: 'Bola Ade', productNames: ['White yam'] },
+    { number: 'TM-1006', buyerName: 'Ada Obi', productNames: ['Cassava'] },
+  ],
+  windowMinutes: 10,
+  publicUrl: 'http://localhost:8080/',
+};
+
+describe('the digest of new requests', () => {
+  it('says how many requests came, for which products (most asked first), and lists each with its buyer', () => {
+    const mail = digestMail(digest);
+    expect(mail.subject).toBe('3 more new order requests in your inbox');
+    expect(mail.text).toBe(
+      [
+        'You received 3 more order requests in 10 minutes. To keep your mailbox calm, they come together in this one e-mail instead of one e-mail each.',
+        '',
+        'Products asked for:',
+        'White yam: 2 requests',
+        'Cassava: 1 request',
+        'Ginger: 1 request',
+        '',
+        'Requests:',
+        'TM-1004 from Ada Obi: White yam, Ginger',
+        'TM-1005 from Bola Ade: White yam',
+        'TM-1006 from Ada Obi: Cassava',
+        '',
+        'Open your inbox to accept or decline them:',
+        'http://localhost:8080/dashboard/inbox',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<li>White yam: 2 requests</li>');
+    expect(digestMail({ ...digest, requests: digest.requests.slice(0, 1) }).subject).toBe('1 more new order request in your inbox');
+  });
+
+  it('counts a product once per request, and escapes names in the HTML', () => {
+    expect(productTally([{ number: 'TM-1', buyerName: 'A', productNames: ['Yam', 'Yam'] }])).toEqual([{ name: 'Yam', count: 1 }]);
+    const html = digestMail({ ...digest, requests: [{ number: 'TM-1', buyerName: '<b>Eve</b>', productNames: ['Yam'] }] }).html;
+    expect(html).not.toContain('<b>Eve</b>');
+    expect(html).toContain('&#60;b&#62;Eve&#60;/b&#62;');
+  });
+
+  it.each(['pcm', 'yo', 'ha', 'ig'] as const)('%s: in the farmer’s language, with the numbers and names as they are', (locale) => {
+    const mail = digestMail({ ...digest, locale });
+    expect(mail.subject).not.toBe(digestMail(digest).subject);
+    expect(mail.subject).toContain('3');
+    expect(mail.text).toContain('TM-1004');
+    expect(mail.text).toContain('White yam');
+    expect(mail.html).toContain(`lang="${locale}"`);
+  });
+
+  it('Yoruba reads in Yoruba', () => {
+    const mail = digestMail({ ...digest, locale: 'yo' });
+    expect(mail.subject).toBe('Ìbéèrè ọjà tuntun 3 mìíràn wà nínú àpótí ìbéèrè rẹ');
+    expect(mail.text).toContain('TM-1005 láti ọ̀dọ̀ Bola Ade: White yam');
+    expect(mail.text).toContain('White yam: ìbéèrè 2');
+  });
+
+  it('reads the verdict Redis keeps: single, or digest due at the window end', () => {
+    expect(parseVerdict('single')).toEqual({ kind: 'single' });
+    expect(parseVerdict('digest:1795890000000')).toEqual({ kind: 'digest', dueAt: new Date(1795890000000) });
+    expect(parseVerdict('digest:nonsense')).toEqual({ kind: 'single' });
   });
 });
