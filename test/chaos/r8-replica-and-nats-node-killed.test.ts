@@ -8,7 +8,7 @@
 // The scenario switches the local stack itself — NATS_NODES=3, REPLICAS=2 — and puts it back
 // as it found it (one NATS server, one replica each) afterwards, so it runs last.
 import { execFile } from 'node:child_process';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { linesSince, sizeOf } from './support/log-tail.js';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,25 +99,9 @@ async function scaleDown(): Promise<void> {
   await waitReady('gateway');
 }
 
-const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : 0);
-
 /** The gateway's error lines written after byte `from` of its log. */
-function gatewayErrorLinesSince(from: number): string[] {
-  const file = join(STATE, 'logs', 'gateway.log');
-  const size = sizeOf(file);
-  if (size <= from) return [];
-  const buffer = Buffer.alloc(size - from);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, buffer, 0, buffer.length, from);
-  } finally {
-    closeSync(fd);
-  }
-  return buffer
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line.includes('[error]'));
-}
+const gatewayErrorLinesSince = (from: number): string[] =>
+  linesSince(join(STATE, 'logs', 'gateway.log'), from).filter((line) => line.includes('[error]'));
 
 /** The gateway's error lines written after byte `from` of its log, less refused connects to killed replicas. */
 function gatewayErrorsSince(from: number): string[] {

@@ -22,6 +22,7 @@ const SCENARIOS: Record<string, string> = {
   R5: 'Keycloak stopped: signed-in users keep working until their token expires; sign-in shows a clear error; recovery without restarts',
   R6: 'Load smoke: buyer and farmer journeys, 10 virtual users for 2 minutes: 0 errors, p95 per route',
   R7: 'The orders service kill -9ed between a farmer’s accept and the catalog’s stock change (issue 12): nothing lost, stock taken exactly once',
+  R9: 'The stock property (issue 24) at REPLICAS=2, an orders replica killed and started again: never more promised than the stock, every request in one final state',
 };
 
 const records: Recorded[] = existsSync(dir)
@@ -118,7 +119,7 @@ lines.push('bash test/chaos/run.sh test/chaos/r1-   # some scenarios only (vites
 lines.push('```');
 lines.push('');
 lines.push(
-  '`make test` runs the short form of the scenarios that are quick enough for CI (R1, R3, R6, R7 and R8; see test/run.sh) as its last project. ' +
+  '`make test` runs the short form of the scenarios that are quick enough for CI (R1, R3, R6, R7 and R8; see test/run.sh; R9 is not among them) as its last project. ' +
     'The scenarios kill, restart and pause servers of the running stack: the runner holds `/tmp/tuber-stack.lock` while they run, and each ' +
     'scenario puts back whatever it broke (test/chaos/support/faults.ts, `restoreAll`) even when it fails. Records go to `.run/chaos/` ' +
     '(one JSON per scenario, `CHAOS_RESULTS` to move them); `npx tsx test/chaos/render.ts` renders them again.',

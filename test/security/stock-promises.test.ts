@@ -1,171 +1,82 @@
 // No stock promised twice (issue 24). Random interleavings of a farmer's accepts, declines, cancels and
 // fulfilments, and buyers' cancels, fired in concurrent bursts at the running services (fast-check picks the
-// stock, the requests and the bursts). After every burst, the requests the farmer holds accepted or fulfilled
-// must ask for no more than the product's stock, every request is in one state of the machine, and no
-// call answers 5xx. Before the fix, 12 accepts of 1 unit at once let two through in 4 of 6 trials: the
-// accept read the product copy twice, and the catalog's stock change could land between the reads.
-// STOCK_RUNS sets how many interleavings run (6 in make test).
-import { randomUUID } from 'node:crypto';
-import fc from 'fast-check';
+// stock, the requests and the bursts; test/chaos/support/stock-property.ts). After every burst, the
+// requests the farmer holds accepted or fulfilled must ask for no more than the product's stock, every
+// request is in one state of the machine and a final state never changes, and no call answers 5xx; at the
+// end every request is driven to a final state, each has exactly one by a legal path, and the histories
+// merged in time never promise more than the stock at any moment. Before the fix, 12 accepts of 1 unit at
+// once let two through in 4 of 6 trials: the accept read the product copy twice, and the catalog's stock
+// change could land between the reads.
+//   STOCK_RUNS interleavings (6 in make test), STOCK_LANES of them at once (each on its own product and
+// farmer; buyers pooled), STOCK_SEED to repeat a run.
+//   STOCK_MINUTES bounds a long run by time. Issue 24's 10 000 is NOT yet done: STOCK_RUNS=10000 STOCK_LANES=16
+// STOCK_SEED=24024 STOCK_MINUTES=40 ran 484 interleavings in 1 410 s with 0 breaks (28 Nov 2026), 0.34–0.5 a
+// second on the shared 2-core machine (FerretDB the busy process; every send takes the orders service's one
+// request-number lock), then 14 of 16 lanes stopped on 503 "Sending is busy" / 30 s time-outs, not on the
+// invariant; 10 000 needs ~4 hours on a quiet machine (docs/reliability.md, after the summary). CI: 6 runs, 3 lanes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disposeCast, makeActor, type Actor } from './support/actors.js';
-import { lagosDay, postOrderRequest, postProduct, uploadPhoto } from './support/objects.js';
-import { call, type Answer } from './support/stack.js';
+import { StockMarket, type Sent } from '../chaos/support/stock-property.js';
+import { counts } from './support/tally.js';
 
 const RUNS = Number(process.env.STOCK_RUNS ?? 6);
-const FINAL_OR_OPEN = new Set(['sent', 'accepted', 'declined', 'cancelled', 'fulfilled']);
+const LANES = Number(process.env.STOCK_LANES ?? Math.min(3, RUNS));
+const SEED = Number(process.env.STOCK_SEED ?? Date.now() % 1_000_000_000);
+/** STOCK_MINUTES: start no interleaving after this long (a long run bounded by its window on a shared machine). */
+const MINUTES = process.env.STOCK_MINUTES ? Number(process.env.STOCK_MINUTES) : undefined;
+// Client addresses 127.0.8.x on: apart from the chaos scenarios' (traffic.ts clientAddress).
+const market = new StockMarket(2_000);
 
-let buyers: Actor[] = [];
-const everyone: Actor[] = [];
-let sendsByThesePeople = 0;
 beforeAll(async () => {
-  await freshBuyers();
-}, 60_000);
-afterAll(() => disposeCast(Object.fromEntries(everyone.map((actor) => [actor.label, actor]))));
-
-/** Two new buyers: a buyer may send 60 requests in 10 minutes, and a long run sends more than that. */
-async function freshBuyers() {
-  const n = everyone.length;
-  buyers = [await makeActor(`stock buyer ${n + 1}`, { role: 'buyer' }), await makeActor(`stock buyer ${n + 2}`, { role: 'buyer' })];
-  everyone.push(...buyers);
-  sendsByThesePeople = 0;
-}
-
-type Step =
-  | { kind: 'accept' | 'decline' | 'fulfil' | 'farmer-cancel'; request: number }
-  | { kind: 'buyer-cancel'; request: number };
-
-const stepArbitrary = (requests: number) =>
-  fc.record({
-    kind: fc.constantFrom('accept', 'accept', 'accept', 'decline', 'fulfil', 'farmer-cancel', 'buyer-cancel'),
-    request: fc.nat({ max: requests - 1 }),
-  }) as fc.Arbitrary<Step>;
-
-const planArbitrary = fc
-  .record({
-    stock: fc.integer({ min: 1, max: 3 }),
-    asks: fc.array(fc.record({ buyer: fc.nat({ max: 1 }), quantity: fc.integer({ min: 1, max: 2 }) }), { minLength: 3, maxLength: 8 }),
-  })
-  .chain((base) =>
-    fc.record({
-      stock: fc.constant(base.stock),
-      asks: fc.constant(base.asks.map((ask) => ({ ...ask, quantity: Math.min(ask.quantity, base.stock) }))),
-      bursts: fc.array(fc.array(stepArbitrary(base.asks.length), { minLength: 1, maxLength: 8 }), { minLength: 2, maxLength: 5 }),
-    }),
-  );
-
-interface Sent {
-  id: string;
-  buyer: Actor;
-  quantity: number;
-}
-
-/** A farmer with a product of `stock` heaps, which the orders service already knows. */
-async function farmerWithStock(stock: number): Promise<{ farmer: Actor; productId: string; price: number }> {
-  const farmer = await makeActor(`stock farmer ${everyone.length + 1}`, { role: 'farmer', businessName: 'Stock Farms', location: 'Ibadan', tuber: ['yam'] });
-  everyone.push(farmer);
-  const images = [await uploadPhoto(farmer), await uploadPhoto(farmer)];
-  const body = {
-    product_name: 'Last heaps of yam',
-    description: 'Freshly harvested white yam tubers, sorted this morning',
-    price: 1500,
-    unit: 'heap',
-    unit_weight_kg: 5,
-    quantity: stock,
-    tuber_type: 'yam',
-    image_ids: images,
-    cultural: 'Central to the New Yam festival',
-  };
-  const posted = await postProduct(farmer, body);
-  expect(posted.status, posted.text.slice(0, 300)).toBe(201);
-  return { farmer, productId: posted.body.product_id as string, price: 1500 };
-}
-
-async function sendAll(asks: { buyer: number; quantity: number }[], farmer: Actor, productId: string, price: number): Promise<Sent[]> {
-  if (sendsByThesePeople + asks.length > 100) await freshBuyers();
-  sendsByThesePeople += asks.length;
-  const sent: Sent[] = [];
-  for (const ask of asks) {
-    const buyer = buyers[ask.buyer]!;
-    const id = randomUUID();
-    const answer = await postOrderRequest(buyer, {
-      request_id: id,
-      farmer_id: farmer.id,
-      lines: [{ product_id: productId, quantity: ask.quantity, price, unit: 'heap' }],
-      fulfilment: 'pickup',
-      preferred_date: lagosDay(2),
-      phone: '08031234567',
-    });
-    expect(answer.status, `send: ${answer.text.slice(0, 300)}`).toBe(201);
-    sent.push({ id, buyer, quantity: ask.quantity });
-  }
-  return sent;
-}
-
-async function run(step: Step, sent: Sent[], farmer: Actor): Promise<Answer> {
-  const request = sent[step.request]!;
-  const path = (action: string) => `/api/orders/requests/${request.id}/${action}`;
-  switch (step.kind) {
-    case 'accept':
-      return call('POST', path('accept'), { token: await farmer.token(), json: {} });
-    case 'decline':
-      return call('POST', path('decline'), { token: await farmer.token(), json: { reason: 'Not this week' } });
-    case 'fulfil':
-      return call('POST', path('fulfil'), { token: await farmer.token(), json: {} });
-    case 'farmer-cancel':
-      return call('POST', path('cancel'), { token: await farmer.token(), json: { reason: 'The heap went bad' } });
-    case 'buyer-cancel':
-      return call('POST', path('cancel'), { token: await request.buyer.token(), json: { reason: 'Bought it elsewhere' } });
-  }
-}
-
-/** Each request's status and accepted quantity, as the farmer's own reads show them. */
-async function statuses(sent: Sent[], farmer: Actor): Promise<{ status: string; accepted: number }[]> {
-  const token = await farmer.token();
-  return Promise.all(
-    sent.map(async ({ id }) => {
-      const answer = await call('GET', `/api/orders/requests/${id}`, { token });
-      expect(answer.status, answer.text.slice(0, 200)).toBe(200);
-      const line = (answer.body.lines as { accepted_quantity?: number; quantity: number }[])[0]!;
-      return { status: answer.body.status as string, accepted: line.accepted_quantity ?? line.quantity };
-    }),
-  );
-}
+  await market.prepare(LANES, LANES + 1);
+}, 300_000);
+afterAll(async () => {
+  counts.requests += market.recorder.stats().reduce((sum, route) => sum + route.count, 0);
+  await market.dispose();
+}, 600_000);
 
 describe('accepting never promises more than the stock', () => {
-  it(`holds over ${RUNS} random interleavings of accepts, declines, cancels and fulfilments`, async () => {
-    const breaks: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(planArbitrary, async ({ stock, asks, bursts }) => {
-        const { farmer, productId, price } = await farmerWithStock(stock);
-        const sent = await sendAll(asks, farmer, productId, price);
-        for (const [n, burst] of bursts.entries()) {
-          const answers = await Promise.all(burst.map((step) => run(step, sent, farmer)));
-          for (const answer of answers) expect(answer.status, `a ${answer.status} in burst ${n + 1}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
-          const now = await statuses(sent, farmer);
-          for (const { status } of now) expect(FINAL_OR_OPEN.has(status), status).toBe(true);
-          const promised = now.filter(({ status }) => status === 'accepted' || status === 'fulfilled').reduce((sum, { accepted }) => sum + accepted, 0);
-          if (promised > stock) breaks.push(`stock ${stock}, burst ${n + 1} ${JSON.stringify(burst)}: ${promised} promised`);
-          expect(promised, `promised after burst ${n + 1} of ${JSON.stringify(bursts)}`).toBeLessThanOrEqual(stock);
-        }
-      }),
-      { numRuns: RUNS, endOnFailure: true },
-    );
-    expect(breaks).toEqual([]);
-  }, 60_000 + RUNS * 60_000);
+  it(
+    `holds over ${RUNS} random interleavings of accepts, declines, cancels and fulfilments, ${LANES} at once`,
+    async () => {
+      const stopAt = MINUTES === undefined ? undefined : Date.now() + MINUTES * 60_000;
+      const result = await market.run({ runs: RUNS, lanes: LANES, seed: SEED, stopAt, progressEveryMs: RUNS >= 100 ? 30_000 : 0 });
+      const summary =
+        `stock property: ${result.interleavings} interleavings (${LANES} at once, seed ${SEED}) in ${result.seconds.toFixed(0)} s: ` +
+        `${result.breaks} breaks, ${result.otherFailures} other failures, ${result.checks} checks, ${result.steps} steps, ` +
+        `${result.sends} requests sent, people ${result.people.farmers} farmers ${result.people.buyers} buyers, shrinking runs ${result.shrinkRuns}`;
+      console.log(
+        `${summary}\n  time per part (s, summed over interleavings): ${JSON.stringify(Object.fromEntries(Object.entries(result.phases).map(([k, ms]) => [k, Math.round(ms / 1000)])))}`,
+      );
+      for (const r of market.recorder.stats())
+        console.log(`  ${r.route}: ${r.count}, p50 ${r.p50} ms, p95 ${r.p95} ms, ${JSON.stringify(r.statuses)}`);
+      counts.notes.push(summary);
+      for (const f of result.failures) {
+        console.log(`lane ${f.lane} (seed ${f.seed}, path "${f.path}"): ${f.error}\n  shrunk counterexample: ${f.counterexample}`);
+      }
+      expect(result.failures.map((f) => `${f.isBreak ? 'BREAK' : 'failure'}: ${f.error} — ${f.counterexample}`)).toEqual([]);
+      if (stopAt === undefined) expect(result.interleavings).toBe(RUNS);
+      else console.log(`STOCK_MINUTES=${MINUTES}: ${result.interleavings} of ${RUNS} interleavings run before the time was up`);
+    },
+    120_000 + Math.ceil(RUNS / LANES) * 60_000,
+  );
 
   it('lets exactly one of twelve accepts of the last heap through', async () => {
-    const { farmer, productId, price } = await farmerWithStock(1);
-    const sent = await sendAll(
-      Array.from({ length: 12 }, (_, i) => ({ buyer: i % 2, quantity: 1 })),
-      farmer,
-      productId,
-      price,
-    );
-    const answers = await Promise.all(sent.map((request) => run({ kind: 'accept', request: sent.indexOf(request) }, sent, farmer)));
-    expect(answers.map((answer) => answer.status).filter((status) => status === 200)).toHaveLength(1);
-    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
-    const promised = (await statuses(sent, farmer)).filter(({ status }) => status === 'accepted');
-    expect(promised).toHaveLength(1);
+    const farmer = await market.farmers.take({ uploads: 2, posts: 1 }, { exclusive: true });
+    try {
+      const productId = await market.product(farmer, 1);
+      const buyers = [
+        await market.buyers.take({ sends: 9 }, { exclusive: true }),
+        await market.buyers.take({ sends: 9 }, { exclusive: true }),
+      ];
+      const sent: Sent[] = [await market.send(buyers[0]!, farmer, productId, 1)];
+      sent.push(...(await Promise.all(Array.from({ length: 11 }, (_, i) => market.send(buyers[(i + 1) % 2]!, farmer, productId, 1)))));
+      const answers = await Promise.all(sent.map((request) => market.act('accept', request, farmer, () => buyers[0]!)));
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 409).map((a) => `${a.status} ${a.message}`)).toEqual([]);
+      const now = await market.snapshot(farmer, sent);
+      expect(now.filter(({ status }) => status === 'accepted')).toHaveLength(1);
+    } finally {
+      farmer.busy = false;
+    }
   }, 120_000);
 });

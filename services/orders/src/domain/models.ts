@@ -1,7 +1,7 @@
 // The orders service's documents (database `orders`). A request is one document: its status,
 // history, what each party last saw and the events of its transitions (outbox) change together.
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
-import { OutboxField } from '@tuber/kit';
+import { OutboxField, unavailable } from '@tuber/kit';
 import { ORDER_STATUSES } from '@tuber/contracts';
 import type { RedisClient } from '@tuber/kit';
 import { requestLockKey, withLocks } from './locks.js';
@@ -200,7 +200,8 @@ export async function nextNumber(models: OrderModels, redis: RedisClient): Promi
       }>();
       return `TM-${1000 + (counter?.seq ?? 0)}`;
     },
-    { busy: () => new Error('the request number counter is busy; try again') },
+    // 503 with Retry-After, not 500: many sends at once can wait out the lock (issue 24's concurrent interleavings).
+    { busy: () => unavailable('Sending is busy for a moment; please send the request again.', 2) },
   );
 }
 
