@@ -80,7 +80,12 @@ else
   # CI (nothing of this checkout runs yet) first proves the starts: TUBER_RESTART_CHECK rounds (3) of
   # stopping and starting every server, each judged by the servers' own answers (issue 24,
   # docs/adr/0058), the last one left running for the tests. ~20 s a round warm.
+  # Only when none of this checkout's servers runs: a round starts with stopping them all, and this
+  # script promises to leave running what it did not start.
   rounds=${TUBER_RESTART_CHECK:-$([ -n "${CI:-}" ] && echo 3 || echo 0)}
+  while read -r server; do
+    if [ -n "$server" ] && is_running "$server"; then rounds=0; fi
+  done < infra/local/servers.list
   if [ "$rounds" -gt 0 ]; then
     echo "== starts: $rounds rounds of stopping and starting the servers"
     TUBER_LAUNCH_LOG=$launched bash infra/local/restarts.sh "$rounds"
