@@ -65,51 +65,56 @@ export function useBlockedBuyers(enabled = true): BlockedBuyersApi {
       return next;
     });
 
-  const block = useCallback(
-    async (buyer: { buyer_id: string; buyer_name: string }) => {
+  /** One block or unblock: refused at once offline, the buyer's buttons busy meanwhile, the outcome said in a toast. */
+  const change = useCallback(
+    async (buyerId: string, work: () => Promise<string>, failed: 'blocked.block_failed' | 'blocked.unblock_failed') => {
       if (isOffline()) {
         toast.error(offlineActionMessage());
         return false;
       }
-      mark(buyer.buyer_id, true);
+      mark(buyerId, true);
       try {
-        const answer = await api.put<BlockedBuyer>(blockedBuyerPath(buyer.buyer_id), {});
-        const added: BlockedBuyer = answer?.buyer_id ? answer : { ...buyer, blocked_at: new Date().toISOString() };
-        setState((current) => (current.status === 'loaded' ? { status: 'loaded', buyers: withBlock(current.buyers, added) } : current));
-        toast.success(tr('blocked.blocked', { buyer: added.buyer_name }));
+        toast.success(await work());
         return true;
       } catch (error) {
-        toast.error(tr('blocked.block_failed', { message: messageOf(error) }));
+        toast.error(tr(failed, { message: messageOf(error) }));
         return false;
       } finally {
-        mark(buyer.buyer_id, false);
+        mark(buyerId, false);
       }
     },
-    [api, toast],
+    [toast],
+  );
+
+  const block = useCallback(
+    (buyer: { buyer_id: string; buyer_name: string }) =>
+      change(
+        buyer.buyer_id,
+        async () => {
+          const answer = await api.put<BlockedBuyer>(blockedBuyerPath(buyer.buyer_id), {});
+          const added: BlockedBuyer = answer?.buyer_id ? answer : { ...buyer, blocked_at: new Date().toISOString() };
+          setState((current) => (current.status === 'loaded' ? { status: 'loaded', buyers: withBlock(current.buyers, added) } : current));
+          return tr('blocked.blocked', { buyer: added.buyer_name });
+        },
+        'blocked.block_failed',
+      ),
+    [api, change],
   );
 
   const unblock = useCallback(
-    async (buyer: { buyer_id: string; buyer_name: string }) => {
-      if (isOffline()) {
-        toast.error(offlineActionMessage());
-        return false;
-      }
-      mark(buyer.buyer_id, true);
-      try {
-        await api.delete(blockedBuyerPath(buyer.buyer_id));
-        setState((current) =>
-          current.status === 'loaded' ? { status: 'loaded', buyers: current.buyers.filter((b) => b.buyer_id !== buyer.buyer_id) } : current,
-        );
-        toast.success(tr('blocked.unblocked', { buyer: buyer.buyer_name }));
-        return true;
-      } catch (error) {
-        toast.error(tr('blocked.unblock_failed', { message: messageOf(error) }));
-        return false;
-      } finally {
-        mark(buyer.buyer_id, false);
-      }
-    },
-    [api, toast],
+    (buyer: { buyer_id: string; buyer_name: string }) =>
+      change(
+        buyer.buyer_id,
+        async () => {
+          await api.delete(blockedBuyerPath(buyer.buyer_id));
+          setState((current) =>
+            current.status === 'loaded' ? { status: 'loaded', buyers: current.buyers.filter((b) => b.buyer_id !== buyer.buyer_id) } : current,
+          );
+          return tr('blocked.unblocked', { buyer: buyer.buyer_name });
+        },
+        'blocked.unblock_failed',
+      ),
+    [api, change],
   );
 
   const isBlocked = useCallback(
