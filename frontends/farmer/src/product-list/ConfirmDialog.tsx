@@ -11,11 +11,13 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  /** `alertdialog` (default) for a question that interrupts; `dialog` for one the person asked for. */
+  role?: 'alertdialog' | 'dialog';
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, busy, role = 'alertdialog', onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -31,7 +33,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
     <dialog
       ref={dialog}
       className={styles.dialog}
-      role="alertdialog"
+      role={role}
       aria-labelledby={titleId}
       aria-describedby={textId}
       onCancel={(event) => {
