@@ -90,6 +90,8 @@ provision_databases() {
           EXECUTE format('GRANT USAGE ON SCHEMA %I TO ferretdb_catalogue', s.table_schema);
           EXECUTE format('GRANT SELECT ON %I._ferretdb_database_metadata TO ferretdb_catalogue', s.table_schema); END LOOP; END\$\$;"
   admin_sql >/dev/null <<< "$sql"
+  # Equality lookups by index (docs/adr/0063): a GIN sibling of each index FerretDB makes.
+  admin_sql >/dev/null < "$TUBER_ROOT/infra/local/ferretdb-equality-indexes.sql"
 }
 
 start_server() {
@@ -102,7 +104,7 @@ start_server() {
     --listen-addr="127.0.0.1:${MONGO_PORT}" \
     --handler=postgresql --postgresql-url="postgres://anonymous@127.0.0.1:${PG_PORT}/ferretdb" \
     --state-dir="$TUBER_STATE/data/ferretdb" \
-    --debug-addr=- --telemetry=disable --log-level=WARN
+    --debug-addr="${FERRETDB_DEBUG_ADDR:--}" --telemetry=disable --log-level=WARN
   wait_ready mongo "$MONGO_PORT" ferretdb 60
   provision_databases
 }

@@ -16,7 +16,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_STREAM } from '@tuber/contracts';
 import { closeRedis, connectMongo, connectRedis, withLease, type RedisClient } from '@tuber/kit';
-import { orderModels, renumberDuplicates } from '../../services/orders/src/domain/models.js';
+import { NUMBER_BLOCK, orderModels, renumberDuplicates } from '../../services/orders/src/domain/models.js';
 import { api, eventually, imageForm, photo } from '../support/api.js';
 import { deleteAccount, signedInAccount, type TestAccount } from '../support/accounts.js';
 import { freePort } from '../support/ports.js';
@@ -341,8 +341,11 @@ describe('start-up jobs of two replicas at once', () => {
       expect(numbers[0], 'the first sent keeps its number').toBe('TM-1001');
       expect(numbers[3]).toBe('TM-1002');
       expect(new Set(numbers).size, `every request has its own number: ${numbers.join(', ')}`).toBe(4);
+      expect(numbers.slice(1, 3).every((n) => Number(n.slice(3)) > 1002), 'new numbers come after the counter').toBe(true);
       const counter = await first!.Counter.collection.findOne({ _id: 'request_number' } as never);
-      expect(counter?.seq, 'one counter value taken per renumbered request').toBe(4);
+      // Each replica takes a block of numbers from the counter (docs/adr/0063): one block per replica that renumbered.
+      const blocksTaken = new Set(changed.map((c) => (one.includes(c) ? 'one' : 'two'))).size;
+      expect(counter?.seq, 'one block of numbers taken per renumbering replica').toBe(2 + blocksTaken * NUMBER_BLOCK);
     } finally {
       await connections[0]!.dropDatabase().catch(() => undefined);
       await Promise.all(connections.map((c) => c.close()));

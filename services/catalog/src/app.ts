@@ -7,6 +7,7 @@ import {
   useMongo,
   lockOutboxWrites,
   useOutboxRelay,
+  outboxNeedsSweep,
   useRateLimits,
   useRedis,
   withLease,
@@ -117,7 +118,10 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
     // Products from before ProductCreated carried what the orders service keeps: announced once
     // each (the relay publishes them); then stock follows accepted and cancelled requests (ADR 0033).
     const announced = await announceProducts(Product, redis, app.log);
-    if (announced) app.log.info({ products: announced }, 'products announced once to the orders service (ADR 0033)');
+    if (announced) {
+      app.log.info({ products: announced }, 'products announced once to the orders service (ADR 0033)');
+      outboxNeedsSweep(); // recorded in bulk: the relay publishes them at its next tick
+    }
     const stopOrderStock = await orderStock({ bus, Product, readModel, redis, log: app.log }).start();
     app.addHook('onClose', async () => stopOrderStock());
   }

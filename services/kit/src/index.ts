@@ -49,6 +49,7 @@ export {
   flushOutbox,
   flushAllOutboxes,
   publishRecorded,
+  outboxNeedsSweep,
   useOutboxRelay,
   lockOutboxWrites,
   withDocumentLock,
@@ -57,6 +58,7 @@ export {
   type OutboxSource,
   type PendingEvent,
 } from './outbox.js';
+export { findByValues, MAX_LOOKUP_VALUES } from './lookups.js';
 export { withLocks, tryLock, redisDocumentLock, LOCK_TTL_MS, type LockOptions } from './locks.js';
 export { withLease, type LeaseOptions, type LeaseOutcome } from './lease.js';
 export { useRateLimits, strictLimit, clientKey, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';

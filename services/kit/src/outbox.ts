@@ -31,6 +31,18 @@ export function pendingEvent<E extends EventContract>(event: E, payload: EventPa
 
 const contractFor = (subject: string) => ALL_EVENTS.find((event) => event.subject === subject);
 
+/** The relays running in this process (useOutboxRelay), each told by outboxNeedsSweep. */
+const sweepRequests = new Set<() => void>();
+
+/**
+ * Asks every outbox relay of this process for a sweep at its next tick: events were recorded that
+ * were not published at once (a failed publish, or a writer that records many and leaves the
+ * publishing to the relay).
+ */
+export function outboxNeedsSweep(): void {
+  for (const request of sweepRequests) request();
+}
+
 type OutboxModel = Model<any>;
 
 /**
@@ -60,12 +72,29 @@ async function stillPending(model: OutboxModel, filter: Record<string, unknown>,
   return (doc?.outbox ?? []).some((pending) => pending.message_id === messageId);
 }
 
-/** Publishes the pending events of one document, removing each once the stream has it. */
+/**
+ * Publishes the pending events of one document, removing each once the stream has it. On a failure
+ * the relays are asked for a sweep (the event stays in the document), and the error is thrown.
+ */
 export async function flushOutbox(
   model: OutboxModel,
   filter: Record<string, unknown>,
   bus: EventBus,
   options: { timeoutMs?: number } = {},
+): Promise<number> {
+  try {
+    return await flushOne(model, filter, bus, options);
+  } catch (err) {
+    outboxNeedsSweep();
+    throw err;
+  }
+}
+
+async function flushOne(
+  model: OutboxModel,
+  filter: Record<string, unknown>,
+  bus: EventBus,
+  options: { timeoutMs?: number },
 ): Promise<number> {
   const doc = await model.findOne(filter, { outbox: 1 }).lean<{ outbox?: PendingEvent[] }>();
   let published = 0;
@@ -108,6 +137,7 @@ export async function publishRecorded(
 ): Promise<boolean> {
   if (!bus.connected) {
     log.info({ filter }, 'event recorded while the bus is away; the outbox relay publishes it once the bus is back');
+    outboxNeedsSweep();
     return false;
   }
   try {
@@ -129,22 +159,43 @@ export interface OutboxSource {
   lock?: DocumentLock;
 }
 
+
 /**
  * Publishes whatever was recorded but not published: once before the service starts serving (a
- * previous run may have stopped in between), then every `intervalMs` while it runs and right after
- * the bus reconnects, so that a bus outage delays events instead of losing them.
+ * previous run may have stopped in between), right after the bus reconnects, at the next tick after
+ * an inline publish failed in this process, and at least every `sweepEveryMs` (a replica that died
+ * between a write and its publish), so that a bus outage delays events instead of losing them.
+ *   A sweep reads every document of the model (`outbox.0` exists): MongoDB answers it from an
+ * index, but FerretDB 1.x reads and decodes the whole collection. Swept every 5 s, that was the
+ * largest cost of the local stack under load (4.3 s of PostgreSQL time a sweep at 5 800 requests;
+ * docs/adr/0063), while the inline publish had already sent nearly every event. Between sweeps a tick
+ * (`intervalMs`) only runs the waiting work (`afterFlush`), which reads by equality.
  */
-export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: OutboxSource[], intervalMs = 5_000): Promise<void> {
+export async function useOutboxRelay(
+  app: ServiceApp,
+  bus: EventBus,
+  sources: OutboxSource[],
+  intervalMs = 5_000,
+  sweepEveryMs = Math.max(60_000, intervalMs),
+): Promise<void> {
   for (const source of sources) if (source.lock) lockOutboxWrites(source.model, source.lock);
-  const relay = async () => {
+  const waitingWork = async () => {
+    for (const source of sources) await source.afterFlush?.();
+  };
+  const sweep = async () => {
     let published = 0;
     for (const source of sources) {
-      published += await flushAllOutboxes(source.model, source.key, bus);
+      const out = await flushAllOutboxes(source.model, source.key, bus);
+      published += out;
+      // Every document found was emptied (a failure throws): nothing is waiting now.
+      if (metricsEnabled()) setOutboxDepth(source.model.modelName, 0);
       await source.afterFlush?.();
     }
     return published;
   };
-  const leftOver = await relay();
+  let lastSweep = Date.now();
+  let wanted = false;
+  const leftOver = await sweep();
   if (leftOver) app.log.info({ published: leftOver }, 'published events left over from a previous run');
 
   let running = false;
@@ -157,24 +208,46 @@ export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: Ou
     if (!bus.connected) return; // nothing can go out; the reconnect kicks the relay
     running = true;
     again = false;
-    relay()
+    wanted = false;
+    lastSweep = Date.now();
+    sweep()
       .then((published) => {
         if (published) app.log.info({ published }, 'outbox relay published delayed events');
       })
-      .catch((err: unknown) => app.log.warn({ err }, 'outbox relay could not publish; will retry'))
+      .catch((err: unknown) => {
+        wanted = true; // the next tick tries again
+        app.log.warn({ err }, 'outbox relay could not publish; will retry');
+      })
       .finally(() => {
         running = false;
         if (again) kick();
       });
   };
-  // Outbox depth for the metrics endpoint: measured on every tick, also while the bus is away (when it grows).
+  const wantSweep = () => {
+    wanted = true;
+  };
+  sweepRequests.add(wantSweep);
+  // While the bus is away the outbox grows: its depth is counted on every tick (a full read, only then).
   const measure = () => {
     if (metricsEnabled()) measureOutboxDepth(sources).catch((err: unknown) => app.log.debug({ err }, 'outbox depth not measured'));
   };
-  measure();
   const timer = setInterval(() => {
-    measure();
-    kick();
+    if (!bus.connected) {
+      measure();
+      return;
+    }
+    if (wanted || Date.now() - lastSweep >= sweepEveryMs) {
+      kick();
+      return;
+    }
+    if (running) return;
+    running = true;
+    waitingWork()
+      .catch((err: unknown) => app.log.warn({ err }, 'work waiting for published events failed; will retry'))
+      .finally(() => {
+        running = false;
+        if (again) kick();
+      });
   }, intervalMs);
   timer.unref();
   // JetStream may need a moment after the connection is back; the interval catches a failed first try.
@@ -188,6 +261,7 @@ export async function useOutboxRelay(app: ServiceApp, bus: EventBus, sources: Ou
     clearInterval(timer);
     clearTimeout(soon);
     stopListening();
+    sweepRequests.delete(wantSweep);
   });
 }
 

@@ -1,7 +1,7 @@
 // The catalog's own copies of what other services own, built from their events:
 // farmers (business name, location, tubers) and the images the media service stored (dropped
 // again when it removes them); farmers whose accounts were deleted.
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 
 const FarmerSchema = new Schema(
   {
@@ -30,6 +30,7 @@ const ImageSchema = new Schema(
   { collection: 'image', versionKey: false },
 );
 ImageSchema.index({ image_id: 1 }, { unique: true });
+export type ImageCopy = InferSchemaType<typeof ImageSchema>;
 
 /**
  * Farmers whose accounts were deleted (AccountDeleted). Their products are gone, and a

@@ -17,6 +17,7 @@ import {
   badRequest,
   conflict,
   errorBody,
+  findByValues,
   forbidden,
   notFound,
   pendingEvent,
@@ -39,7 +40,7 @@ import {
 } from '../domain/new-product.js';
 import { KEY_REUSED_MESSAGE, postFingerprint, postKeyOf, postKeys, type PostKeyModel, type PostKeyVerdict } from '../domain/post-keys.js';
 import { feedBucketOf, nextFeedSeq, toApiProduct, type ProductDocument, type ProductModel } from '../domain/product.js';
-import type { Projections } from '../domain/projections.js';
+import type { ImageCopy, Projections } from '../domain/projections.js';
 import { searchTermsOf } from '../domain/search-terms.js';
 import type { ReadModel } from '../domain/read-model.js';
 import type { Connection } from 'mongoose';
@@ -115,7 +116,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
   async function imagesOf(ids: string[]) {
     const deadline = Date.now() + (deps.imageWaitMs ?? 3_000);
     for (;;) {
-      const images = await projections.Image.find({ image_id: { $in: ids }, removed: { $ne: true } }).lean();
+      const images = await findByValues<ImageCopy>(projections.Image, 'image_id', ids, { removed: { $ne: true } });
       if (images.length === ids.length || Date.now() > deadline) return images;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

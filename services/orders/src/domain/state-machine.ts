@@ -35,7 +35,7 @@ export const TRANSITIONS: readonly Transition[] = [
 /** Statuses nothing leaves. */
 export const FINAL_STATUSES: readonly OrderStatus[] = ['declined', 'fulfilled', 'cancelled'];
 
-/** Statuses whose accepted quantities hold stock (taken off the catalog's stock, or about to be). */
+/** Statuses whose accepted quantities hold stock (taken off the catalog's stock, or about to be), in the machine's order (stock.ts reads them in this order). */
 export const HOLDING_STATUSES: readonly OrderStatus[] = ['accepted', 'fulfilled'];
 
 export type Verdict =

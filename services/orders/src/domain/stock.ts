@@ -13,9 +13,10 @@
 // hands to PostgreSQL. The product and status conditions alone, and `$in`, it checks document by document: the
 // scan of every request in the database on each send and accept took 1 s at 1 600 requests (issue 24's
 // 10 000 interleavings send 55 000). Every request holding a product is to that product's farmer (a send
-// with another farmer's product is refused), so the farmer narrows the requests without changing them.
+// with another farmer's product is refused), so the farmer narrows the requests without changing them; the
+// holding statuses are read one by one, so that only the farmer's held requests are decoded.
 import { HOLDING_STATUSES } from './state-machine.js';
-import type { OrderModels } from './models.js';
+import type { OrderModels, RequestDoc } from './models.js';
 import type { ProductModel } from './products.js';
 
 /** The product copies as read once, and what holding requests still hold of each. */
@@ -32,10 +33,19 @@ export async function stockSnapshot(
 ): Promise<StockSnapshot<NonNullable<Awaited<ReturnType<typeof readCopy>>>>> {
   const held = new Map<string, number>();
   if (productIds.length === 0) return { copies: [], held };
-  const requests = await models.Request.find(
-    { farmer_id: farmerId, 'lines.product_id': { $in: productIds }, status: { $in: HOLDING_STATUSES } },
-    { request_id: 1, lines: 1 },
-  ).lean();
+  // One status at a time, in the machine's order (accepted, then fulfilled), never at once: a request
+  // fulfilled between the two reads is then seen at least once (twice counts once). Read at once, an
+  // accept and a fulfil in one burst let a request slip between the reads, and two buyers were promised
+  // the last heap (the stock property, seed 791).
+  const byId = new Map<string, Pick<RequestDoc, 'request_id' | 'lines'>>();
+  for (const status of HOLDING_STATUSES) {
+    const found = await models.Request.find(
+      { farmer_id: farmerId, status, 'lines.product_id': { $in: productIds } },
+      { request_id: 1, lines: 1 },
+    ).lean<Pick<RequestDoc, 'request_id' | 'lines'>[]>();
+    for (const request of found) if (!byId.has(request.request_id)) byId.set(request.request_id, request);
+  }
+  const requests = [...byId.values()];
   const takes = requests.flatMap((r) =>
     r.lines.filter((l) => productIds.includes(l.product_id)).map((l) => `${r.request_id}:${l.product_id}`),
   );

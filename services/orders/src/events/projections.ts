@@ -10,7 +10,7 @@ import {
   ProfileCreated,
   localeOf,
 } from '@tuber/contracts';
-import { withLocks, type EventBus, type RedisClient } from '@tuber/kit';
+import { findByValues, withLocks, type EventBus, type RedisClient } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { contactLockKey } from '../domain/locks.js';
 import type { OrderModels } from '../domain/models.js';
@@ -68,9 +68,13 @@ export async function followProducts(bus: EventBus, products: ProductModel, mode
     if (takes.length) {
       const known = new Set(
         (
-          await models.AppliedStock.find({ _id: { $in: takes.map((id) => `${id}:${event.product_id}`) } }, { _id: 1 }).lean<
-            { _id: string }[]
-          >()
+          await findByValues<{ _id: string }>(
+            models.AppliedStock,
+            '_id',
+            takes.map((id) => `${id}:${event.product_id}`),
+            {},
+            { _id: 1 },
+          )
         ).map((a) => a._id),
       );
       for (const requestId of takes) {

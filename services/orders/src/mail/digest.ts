@@ -16,6 +16,8 @@ export const DIGEST_SWEEP_MS = 5_000;
 const DIGEST_LEASE = { key: 'orders:lease:request-digests', ttlMs: 120_000 };
 /** Digests mailed per sweep at most (the next sweep takes the rest). */
 const FARMERS_PER_SWEEP = 50;
+/** Every this many sweeps, one also finds entries held without the `waiting` mark (an older release's). */
+export const UNMARKED_SWEEP_EVERY = 60;
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
@@ -40,6 +42,7 @@ export async function holdForDigest(models: OrderModels, held: HeldRequest): Pro
       product_names: held.productNames,
       received_at: held.receivedAt,
       due_at: held.dueAt,
+      waiting: true,
     });
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
@@ -54,10 +57,14 @@ export interface DigestDeps {
   log: FastifyBaseLogger;
 }
 
-/** Mails every farmer whose held requests are due; answers how many digests went out. */
-export async function sendDueDigests(deps: DigestDeps, now: Date = new Date()): Promise<number> {
+/**
+ * Mails every farmer whose held requests are due; answers how many digests went out. `unmarked` also
+ * finds due entries without the `waiting` mark (held by an older release).
+ */
+export async function sendDueDigests(deps: DigestDeps, now: Date = new Date(), unmarked = false): Promise<number> {
   const { models } = deps;
-  const due = await models.DigestEntry.find({ mailed_at: { $exists: false }, due_at: { $lte: now } }, { farmer_id: 1 })
+  const waiting = unmarked ? { mailed_at: { $exists: false } } : { waiting: true };
+  const due = await models.DigestEntry.find({ ...waiting, due_at: { $lte: now } }, { farmer_id: 1 })
     .sort({ due_at: 1 })
     .lean<Pick<DigestEntryDoc, 'farmer_id'>[]>();
   const farmers = [...new Set(due.map((entry) => entry.farmer_id))].slice(0, FARMERS_PER_SWEEP);
@@ -81,7 +88,9 @@ async function sendDigest(deps: DigestDeps, farmerId: string, now: Date): Promis
     .lean<DigestEntryDoc[]>();
   if (entries.length === 0) return false;
   const key = `digest:${farmerId}:${entries[0]!._id}`;
-  const markMailed = (ids: string[]) => DigestEntry.updateMany({ _id: { $in: ids } }, { $set: { mailed_at: new Date() } });
+  // Narrowed by the farmer too: FerretDB hands the equality, not the `$in`, to PostgreSQL.
+  const markMailed = (ids: string[]) =>
+    DigestEntry.updateMany({ farmer_id: farmerId, _id: { $in: ids } }, { $set: { mailed_at: new Date() }, $unset: { waiting: 1 } });
 
   const record = await Mail.findById(key).lean();
   if (record?.state === 'sent') {
@@ -121,8 +130,10 @@ async function sendDigest(deps: DigestDeps, farmerId: string, now: Date): Promis
  */
 export function sweepDigests(redis: RedisClient, deps: DigestDeps, onClose: (stop: () => Promise<void>) => void): void {
   let running: Promise<unknown> = Promise.resolve();
+  let sweeps = 0;
   const timer = setInterval(() => {
-    running = withLease(redis, DIGEST_LEASE.key, () => sendDueDigests(deps), { ttlMs: DIGEST_LEASE.ttlMs }).catch((err: unknown) =>
+    const unmarked = sweeps++ % UNMARKED_SWEEP_EVERY === 0;
+    running = withLease(redis, DIGEST_LEASE.key, () => sendDueDigests(deps, new Date(), unmarked), { ttlMs: DIGEST_LEASE.ttlMs }).catch((err: unknown) =>
       deps.log.warn({ err }, 'the digest sweep failed; trying again at the next one'),
     );
   }, DIGEST_SWEEP_MS);
