@@ -60,8 +60,21 @@ const keep = <T>(items: T[]) => items.slice(-STOCK_OPS_KEPT);
  *   0 makes an available product sold out, marked as sold out by an order.
  * - give: returns what the take recorded it took (nothing if the unit changed since); a product a
  *   take sold out becomes available again. Waits while the take is not applied.
+ * With `waitOnShortfall`, a take the stock cannot cover waits instead (the event is redelivered):
+ * the missing stock may be a cancelled request's give still on its way. Events of different
+ * requests arrive in any order: the orders service accepted A once B's cancellation freed B's
+ * units, but here B's take came first, A's take found 0 and stopped there, and B's give then put
+ * B's units back; the stock showed units A already held, and the orders service could promise them
+ * again (seen in the stock property's logs, issue 24). Only after the waits does a take stop at 0
+ * (a farmer lowered the stock below what was accepted).
  */
-export function applyStockChange(product: StockState, requestId: string, kind: StockOpKind, lines: StockLine[]): StockOutcome {
+export function applyStockChange(
+  product: StockState,
+  requestId: string,
+  kind: StockOpKind,
+  lines: StockLine[],
+  options: { waitOnShortfall?: boolean } = {},
+): StockOutcome {
   const ops = product.stock_ops ?? [];
   const takes = product.stock_taken ?? [];
   const key = stockOpKey(requestId, kind);
@@ -81,6 +94,12 @@ export function applyStockChange(product: StockState, requestId: string, kind: S
     }
     asked = round2(asked);
     const took = Math.min(asked, Math.max(0, before));
+    if (took < asked && options.waitOnShortfall) {
+      return {
+        kind: 'wait',
+        reason: `the take of request ${requestId} asks for ${asked} ${product.unit} and ${before} are in stock; it waits for gives on their way`,
+      };
+    }
     if (took < asked) notes.push(`asked for ${asked} ${product.unit} but only ${before} were in stock: the stock stops at 0`);
     quantity = round2(before - took);
     if (quantity === 0 && status === 'available') {

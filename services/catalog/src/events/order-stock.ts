@@ -20,6 +20,13 @@ export interface OrderStockDeps {
   log: FastifyBaseLogger;
 }
 
+/**
+ * Deliveries of an OrderAccepted during which a take the stock cannot cover waits for gives on their
+ * way (applyStockChange); at this one it stops at 0. With the consumer's back-off (1, 2, 4 s) that is
+ * about 7 s after the first delivery.
+ */
+export const SHORTFALL_DELIVERIES = 4;
+
 /** A stock change that cannot be made now (the lock is held, a give waits for its take): the event is redelivered. */
 export class StockChangeLater extends Error {
   constructor(message: string) {
@@ -34,7 +41,13 @@ export function orderStock(deps: OrderStockDeps) {
   const { Product, bus, readModel, redis } = deps;
 
   /** Applies one request's change to one product; answers what it did (for the log and tests). */
-  async function changeProduct(event: OrderEvent, kind: StockOpKind, productId: string, lines: OrderEvent['lines']) {
+  async function changeProduct(
+    event: OrderEvent,
+    kind: StockOpKind,
+    productId: string,
+    lines: OrderEvent['lines'],
+    waitOnShortfall: boolean,
+  ) {
     const key = stockOpKey(event.request_id, kind);
     const log = deps.log.child({ productId, requestId: event.request_id, number: event.number, op: kind });
     return withProductLock(
@@ -65,6 +78,7 @@ export function orderStock(deps: OrderStockDeps) {
           event.request_id,
           kind,
           lines,
+          { waitOnShortfall },
         );
         if (outcome.kind === 'applied') return 'already' as const;
         if (outcome.kind === 'wait') throw new StockChangeLater(outcome.reason);
@@ -135,13 +149,15 @@ export function orderStock(deps: OrderStockDeps) {
     );
   }
 
-  async function handle(event: OrderEvent, kind: StockOpKind) {
+  /** `delivery`: which delivery of the event this is (a take short of stock waits before the last ones). */
+  async function handle(event: OrderEvent, kind: StockOpKind, delivery = SHORTFALL_DELIVERIES) {
+    const waitOnShortfall = delivery < SHORTFALL_DELIVERIES;
     // Each product on its own: a redelivery after a failure part-way finds the first ones applied.
-    for (const [productId, lines] of linesByProduct(event.lines)) await changeProduct(event, kind, productId, lines);
+    for (const [productId, lines] of linesByProduct(event.lines)) await changeProduct(event, kind, productId, lines, waitOnShortfall);
   }
 
   const consumers: [string, () => Promise<void>][] = [
-    ['catalog-order-accepted', () => bus.consume(OrderAccepted, { durable: 'catalog-order-accepted' }, (event) => handle(event, 'take'))],
+    ['catalog-order-accepted', () => bus.consume(OrderAccepted, { durable: 'catalog-order-accepted' }, (event, context) => handle(event, 'take', context.deliveryCount))],
     [
       'catalog-order-cancelled',
       // A give waits (redelivered with back-off) while its take is not applied: give it room.

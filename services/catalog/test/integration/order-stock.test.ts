@@ -178,14 +178,14 @@ describe('never below 0', () => {
   let productId: string;
   const requestId = randomUUID();
 
-  it('a take larger than the stock stops at 0 and makes the product sold out', async () => {
+  it('a take larger than the stock stops at 0 (after waiting for gives that might be on their way) and makes the product sold out', async () => {
     productId = await newProduct({ quantity: 2 });
     await accept(requestId, [{ product_id: productId, quantity: 5 }]);
     expect(await until(productId, (p) => p.revision === 2)).toMatchObject({ quantity: 0, kg: 0, status: 'sold_out' });
     await settled();
     expect(await productNow(productId)).toMatchObject({ quantity: 0, revision: 2 });
     expect((await changeOf(productId, 2))?.payload).toMatchObject({ changed: ['stock', 'status'], quantity: 0, status: 'sold_out' });
-  });
+  }, 30_000);
 
   it('a buyer reads it as sold out', async () => {
     const read = await api('GET', `/api/catalog/products/${productId}`, { token: buyer.accessToken });
@@ -224,6 +224,24 @@ describe('order of events and odd cases', () => {
     expect(await until(productId, (p) => p.revision === 3)).toMatchObject({ quantity: 6, status: 'available' });
     const take = await changeOf(productId, 2);
     expect(take?.payload).toMatchObject({ quantity: 4, stock_ops: [`${requestId}:take`] });
+  }, 30_000);
+
+  it('a take that finds the stock short waits for a give on its way: B took all, B is cancelled, A accepted in between', async () => {
+    // The orders service accepted A once B's cancellation freed B's 2 kg; here A's take arrives between B's
+    // take and B's give. Taking what there was (0) and then giving B's 2 back left 2 kg showing while A held 1.
+    const productId = await newProduct({ quantity: 2 });
+    const [b, a] = [randomUUID(), randomUUID()];
+    await accept(b, [{ product_id: productId, quantity: 2 }], 1);
+    expect(await until(productId, (p) => p.revision === 2)).toMatchObject({ quantity: 0, status: 'sold_out' });
+    await accept(a, [{ product_id: productId, quantity: 1 }], 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await productNow(productId), 'A waits: nothing clamped yet').toMatchObject({ quantity: 0, revision: 2 });
+    await cancel(b, [{ product_id: productId, quantity: 2 }], true, 1);
+    expect(await until(productId, (p) => p.revision === 4)).toMatchObject({ quantity: 1, status: 'available' });
+    await settled();
+    expect(await productNow(productId)).toMatchObject({ quantity: 1, revision: 4 });
+    const take = (await changeOf(productId, 4))?.payload;
+    expect(take?.stock_ops).toEqual(expect.arrayContaining([`${a}:take`, `${b}:take`, `${b}:give`]));
   }, 30_000);
 
   it('one request with lines of two products takes from each', async () => {

@@ -45,6 +45,14 @@ describe('a take (accepted request)', () => {
     expect(outcome.kind === 'change' && outcome.notes[0]).toMatch(/asked for 5 kg but only 3 were in stock/);
   });
 
+  it('waits instead, while gives may still be on their way (waitOnShortfall), and takes in full when the stock covers it', () => {
+    const short = applyStockChange(product({ quantity: 0, stock_ops: ['b:take'] }), 'a', 'take', kg(1), { waitOnShortfall: true });
+    expect(short).toMatchObject({ kind: 'wait' });
+    expect(short.kind === 'wait' && short.reason).toContain('asks for 1 kg and 0 are in stock');
+    const covered = applyStockChange(product({ quantity: 2 }), 'a', 'take', kg(1), { waitOnShortfall: true });
+    expect(covered).toMatchObject({ kind: 'change', quantity: 1, stock_taken: [{ request_id: 'a', quantity: 1, unit: 'kg' }] });
+  });
+
   it('takes nothing for a line in another unit (the farmer changed the unit since), and says so', () => {
     const outcome = applyStockChange(product({ unit: 'heap' }), 'r1', 'take', kg(2));
     expect(outcome).toMatchObject({ quantity: 10, stock_taken: [{ request_id: 'r1', quantity: 0, unit: 'heap' }], stock_ops: ['r1:take'] });
