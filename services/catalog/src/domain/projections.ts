@@ -30,6 +30,8 @@ const ImageSchema = new Schema(
   { collection: 'image', versionKey: false },
 );
 ImageSchema.index({ image_id: 1 }, { unique: true });
+// A product post claims the farmer's unattached copies (farmer_id, product_id null).
+ImageSchema.index({ farmer_id: 1 });
 export type ImageCopy = InferSchemaType<typeof ImageSchema>;
 
 /**

@@ -154,6 +154,8 @@ export const DigestEntrySchema = new Schema(
 );
 DigestEntrySchema.index({ mailed_at: 1, due_at: 1 });
 DigestEntrySchema.index({ waiting: 1, due_at: 1 });
+// A farmer's digest reads and marks that farmer's entries.
+DigestEntrySchema.index({ farmer_id: 1, due_at: 1 });
 export type DigestEntryDoc = InferSchemaType<typeof DigestEntrySchema>;
 
 /**
