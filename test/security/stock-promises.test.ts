@@ -9,11 +9,10 @@
 // change could land between the reads.
 //   STOCK_RUNS interleavings (6 in make test), STOCK_LANES of them at once (each on its own product and
 // farmer; buyers pooled), STOCK_SEED to repeat a run.
-//   STOCK_MINUTES bounds a long run by time. Issue 24's 10 000 is NOT yet done: STOCK_RUNS=10000 STOCK_LANES=16
-// STOCK_SEED=24024 STOCK_MINUTES=40 ran 484 interleavings in 1 410 s with 0 breaks (28 Nov 2026), 0.34–0.5 a
-// second on the shared 2-core machine (FerretDB the busy process; every send takes the orders service's one
-// request-number lock), then 14 of 16 lanes stopped on 503 "Sending is busy" / 30 s time-outs, not on the
-// invariant; 10 000 needs ~4 hours on a quiet machine (docs/reliability.md, after the summary). CI: 6 runs, 3 lanes.
+//   STOCK_MINUTES bounds a long run by time. Issue 24's 10 000 is NOT yet done: 4 541 interleavings at the current
+// code with 0 breaks (28 Nov 2026, 24 lanes: 3 424 in 1 890 s with seed 24100, 1 117 in 736 s with seed 24200), both
+// stopped by hand. A fresh stack starts at 2.9 a second, and the grown database runs at 1.5 (ADR 0063 says why
+// FerretDB was the limit; docs/reliability.md, after the summary). CI: 6 runs, 3 lanes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StockMarket, type Sent } from '../chaos/support/stock-property.js';
 import { counts } from './support/tally.js';
