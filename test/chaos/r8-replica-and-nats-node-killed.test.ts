@@ -16,13 +16,11 @@ import mongoose from 'mongoose';
 import { FarmerProfileChanged, ImageRemoved, ProductCreated, ProductDeleted } from '@tuber/contracts';
 import { mongoUrl } from '../support/credentials.js';
 import {
-  alive,
   BusProbe,
-  pidOf,
-  processTree,
   REPO,
   SERVICE_PORTS,
   SERVICES,
+  sigkillByName,
   STATE,
   waitReady,
   type ServiceName,
@@ -125,21 +123,9 @@ interface Kill {
 }
 /** SIGKILL to a daemon's process tree by its pid-file name (catalog-1, nats-2). */
 async function kill9(name: string): Promise<Kill> {
-  const pid = pidOf(name);
-  if (pid === undefined) throw new Error(`${name} does not run`);
-  const tree = processTree(pid);
-  const at = Date.now();
-  for (const p of tree) {
-    try {
-      process.kill(p, 'SIGKILL');
-    } catch {
-      /* gone already */
-    }
-  }
-  // A killed process still holds its sockets until the kernel has taken it down (on a loaded machine
-  // that can take a while): until then it may still be handed a request.
-  while (tree.some(alive) && Date.now() - at < 10_000) await sleep(20);
-  return { name, pid, at, goneAt: Date.now() };
+  const killed = sigkillByName(name);
+  if (!killed) throw new Error(`${name} does not run`);
+  return { name, pid: killed.pid, at: killed.at, goneAt: await killed.gone };
 }
 
 interface ReadAnswer {

@@ -9,7 +9,7 @@ import { linesSince, sizeOf } from './support/log-tail.js';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive, pidOf, processTree, REPO, SERVICE_PORTS, SERVICES, STATE, waitReady, type ServiceName } from './support/faults.js';
+import { REPO, SERVICE_PORTS, SERVICES, sigkillByName, STATE, waitReady, type ServiceName } from './support/faults.js';
 import { reportChaos } from './support/report.js';
 import { StockMarket, type CallRecord } from './support/stock-property.js';
 import { byScale, closeAgents, SCALE } from './support/traffic.js';
@@ -92,26 +92,15 @@ describe(`R9: the stock property with two replicas of each service, orders repli
     let restart: Promise<void> | undefined;
     const onInterleaving = (done: number) => {
       if (done === Math.floor(RUNS / 3) && !kill) {
-        const pid = pidOf('orders-1');
-        if (pid === undefined) {
+        const killed = sigkillByName('orders-1');
+        if (!killed) {
           phases.push({ at: Date.now(), name: 'orders-1 did not run at the kill: NOT killed' });
           return;
         }
-        const tree = processTree(pid);
-        const at = Date.now();
-        for (const p of tree) {
-          try {
-            process.kill(p, 'SIGKILL');
-          } catch {
-            /* gone already */
-          }
-        }
+        const { pid, at } = killed;
         kill = { pid, at, goneAt: at, backAt: 0, readyAt: 0 };
         phases.push({ at, name: `orders-1 (pid ${pid}) kill -9ed after ${done} interleavings` });
-        void (async () => {
-          while (tree.some(alive) && Date.now() - at < 10_000) await sleep(20);
-          kill!.goneAt = Date.now();
-        })();
+        void killed.gone.then((goneAt) => (kill!.goneAt = goneAt));
       }
       if (done === Math.floor((2 * RUNS) / 3) && kill && !restart) {
         kill.backAt = Date.now();

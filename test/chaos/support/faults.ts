@@ -172,6 +172,25 @@ export async function kill9(name: ServiceName | ServerName): Promise<Killed> {
   return { name, pid, at };
 }
 
+/**
+ * SIGKILL to the process tree of a daemon by its pid-file name (a replica such as orders-1, a NATS node
+ * such as nats-2), at once; undefined when it does not run. `gone` resolves with the moment the tree
+ * was seen gone (10 s at most): until then the killed process may still hold its sockets and be
+ * handed a request.
+ */
+export function sigkillByName(name: string): { pid: number; at: number; gone: Promise<number> } | undefined {
+  const pid = pidOf(name);
+  if (pid === undefined) return undefined;
+  const tree = processTree(pid);
+  const at = Date.now();
+  signalTree(tree, 'SIGKILL');
+  const gone = (async () => {
+    while (tree.some(alive) && Date.now() - at < 10_000) await sleep(20);
+    return Date.now();
+  })();
+  return { pid, at, gone };
+}
+
 /** Starts a service the way `make up` does (infra/local/app.sh start NAME) and waits for its /ready. */
 export async function startService(name: ServiceName, readyWithinMs = 60_000): Promise<number> {
   await shell('infra/local/app.sh', ['start', name]);
