@@ -2,16 +2,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TuberTypeSchema } from './tubers.js';
 
-/** The one error shape every service answers with. */
-export const ErrorResponse = Type.Object(
-  {
-    statusCode: Type.Integer(),
-    error: Type.String(),
-    message: Type.String(),
-  },
-  { $id: 'ErrorResponse' },
-);
-export type ErrorResponse = Static<typeof ErrorResponse>;
+import { problemProperties } from './problems.js';
 
 export const HealthResponse = Type.Object({ status: Type.Literal('ok') });
 
@@ -186,12 +177,7 @@ export const ProductPostHeaders = Type.Object({
 export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
 
 /** A 422 from POST /api/catalog/products: the error shape, with `code` IDEMPOTENCY_KEY_REUSED. */
-export const ProductPostKeyReused = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  code: Type.Literal(IDEMPOTENCY_KEY_REUSED),
-});
+export const ProductPostKeyReused = Type.Object({ ...problemProperties, code: Type.Literal(IDEMPOTENCY_KEY_REUSED) });
 export type ProductPostKeyReused = Static<typeof ProductPostKeyReused>;
 
 /** What a farmer may change of a posted product: any of these, the rules of posting applying to the result. */

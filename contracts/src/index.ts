@@ -4,3 +4,4 @@ export * from './tubers.js';
 export * from './orders.js';
 export * from './phone.js';
 export * from './locales.js';
+export * from './problems.js';

@@ -1,6 +1,7 @@
 // Order requests (issue 12): a buyer asks one farmer for some of their products, without online
 // payment; the farmer accepts (stock is reserved), declines, and later marks it fulfilled or
 // cancelled. The orders service owns these; front ends and tests use these shapes.
+import { problemProperties } from './problems.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { CalendarDay, SellingUnitSchema } from './api.js';
 
@@ -137,12 +138,8 @@ export const OrderLineProblem = Type.Object({
   unit: Type.Optional(SellingUnitSchema),
 });
 export type OrderLineProblem = Static<typeof OrderLineProblem>;
-export const OrderRefused = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  problems: Type.Array(OrderLineProblem),
-});
+/** A 409 from POST /api/orders/requests: the error shape, `code` ORDER_REFUSED with one entry per line (or REQUEST_ID_TAKEN, none). */
+export const OrderRefused = Type.Object({ ...problemProperties, problems: Type.Array(OrderLineProblem) });
 export type OrderRefused = Static<typeof OrderRefused>;
 
 /** GET /api/orders/unread: requests the other party changed since the caller last opened them. */
@@ -197,10 +194,5 @@ export const BUYER_BLOCKED = 'BUYER_BLOCKED';
  * A 403 from POST /api/orders/requests: the error shape, with `code` BUYER_BLOCKED when the farmer
  * blocked this buyer (absent when the caller is not a buyer).
  */
-export const OrderSendForbidden = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  code: Type.Optional(Type.Literal(BUYER_BLOCKED)),
-});
+export const OrderSendForbidden = Type.Object(problemProperties);
 export type OrderSendForbidden = Static<typeof OrderSendForbidden>;

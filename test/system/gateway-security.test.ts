@@ -82,10 +82,18 @@ const isShellPage = (answer: Answer) =>
 
 const isJsonError = (answer: Answer, status: number) => {
   expect(answer.status, answer.body).toBe(status);
-  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  expect(answer.headers['content-type']).toMatch(/^application\/(problem\+)?json/);
   const body = JSON.parse(answer.body);
-  expect(body).toEqual({ statusCode: status, error: expect.any(String), message: expect.any(String) });
-  return body as { statusCode: number; error: string; message: string };
+  // Problem details (contracts/src/problems.ts) with version 1's three fields.
+  expect(body).toMatchObject({
+    status,
+    code: expect.stringMatching(/^[A-Z][A-Z0-9_]*$/),
+    detail: expect.any(String),
+    statusCode: status,
+    error: expect.any(String),
+    message: expect.any(String),
+  });
+  return body as { statusCode: number; error: string; message: string; code: string };
 };
 
 /** Opens Keycloak's login page of the web client (code + PKCE) as a browser would, from `from`. */
@@ -424,7 +432,7 @@ describe('photos and uploads', () => {
       form: imageForm(Buffer.alloc(13 * 1024 * 1024, 1), 'big.jpg'),
     });
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: expect.stringMatching(/10 MB/) });
+    expect(big.body).toMatchObject({ code: 'PHOTO_TOO_LARGE', params: { mb: 10 }, statusCode: 413, error: 'Payload Too Large', message: expect.stringMatching(/10 MB/) });
   });
 });
 
@@ -499,7 +507,7 @@ describe('client addresses and limits', () => {
     expect(limited.length).toBeGreaterThanOrEqual(10);
     // The gateway's own refusal (the service refuses earlier with its own message): actionable, with Retry-After.
     const atGateway = limited.map((a) => JSON.parse(a.body)).find((b) => /network/.test(b.message));
-    expect(atGateway).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/wait a minute/i) });
+    expect(atGateway).toMatchObject({ code: 'NETWORK_RATE_LIMITED', statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/wait a minute/i) });
     expect(limited.at(-1)!.headers['retry-after']).toBe('60');
     expect(limited.at(-1)!.headers['x-content-type-options']).toBe('nosniff');
     // Another client is not affected.

@@ -1,6 +1,6 @@
 // The Fastify app factory every service builds on: logging with request ids, one error shape,
 // /health and /ready, OpenAPI from the route schemas. Tests build the same app and use inject().
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifySchema, type RawServerDefault, type RouteOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import swagger from '@fastify/swagger';
 import { AjvCompiler } from '@fastify/ajv-compiler';
@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import { ErrorResponse, HealthResponse, ReadyResponse } from '@tuber/contracts';
+import { ErrorResponse, HealthResponse, PROBLEM_MEDIA_TYPE, ReadyResponse } from '@tuber/contracts';
 import { badRequest, registerErrorHandling } from './errors.js';
 import { Readiness } from './readiness.js';
 import { instrumentFastify, recordHttpRequest } from './observe.js';
@@ -168,7 +168,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   // as a 500 on the write. Refused first, as the bad input it is (the attack suite sent one).
   app.addHook('preValidation', async (request) => {
     const where = nulCharacterAt(request.body);
-    if (where !== null) throw badRequest(`body${where}: text must not contain the NUL character (U+0000).`);
+    if (where !== null) throw badRequest('TEXT_NUL', `body${where}: text must not contain the NUL character (U+0000).`);
   });
   // Before swagger, so the OpenAPI document lists these statuses too.
   app.addHook('onRoute', declareKitAnswers);
@@ -176,6 +176,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   instrumentFastify(app);
 
   await app.register(swagger, {
+    transform: errorMediaTypes,
     openapi: {
       info: { title: `Tuber Market ${options.name} service`, version: options.version ?? '0.1.0', description: options.description },
       components: {
@@ -198,6 +199,24 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.get(`/api/${options.name}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/**
+ * The OpenAPI document's error answers in both media types they are sent in (docs/adr/0064): problem details
+ * as application/problem+json to a client that accepts it, as application/json to any other (clients of the
+ * first error shape). The routes' own schemas stay as they are: one schema serializes either.
+ */
+function errorMediaTypes({ schema, url }: { schema?: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+  const response = (schema as { response?: Record<string, unknown> } | undefined)?.response;
+  if (!schema || !response) return { schema: schema ?? {}, url };
+  const wrapped = Object.fromEntries(
+    Object.entries(response).map(([status, answer]) => {
+      if (!/^[45]/.test(status) || !answer || typeof answer !== 'object' || 'content' in answer) return [status, answer];
+      const description = (answer as { description?: string }).description;
+      return [status, { ...(description ? { description } : {}), content: { 'application/json': { schema: answer }, [PROBLEM_MEDIA_TYPE]: { schema: answer } } }];
+    }),
+  );
+  return { schema: { ...schema, response: wrapped }, url };
 }
 
 /** Where the first string holding U+0000 sits in a parsed JSON body ("/lastname", "/lines/0/note"), or null. */

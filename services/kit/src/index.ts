@@ -9,7 +9,13 @@ export {
   conflict,
   unavailable,
   errorBody,
+  sendProblem,
+  problem,
+  validationProblem,
+  fieldProblemOf,
   unavailableDependency,
+  type Problem,
+  type SchemaError,
 } from './errors.js';
 export { Readiness, type ReadinessCheck } from './readiness.js';
 export { auth, identityFromClaims, SIGN_IN_ENDED, type AuthOptions, type Identity, type Role } from './plugins/auth.js';

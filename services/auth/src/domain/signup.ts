@@ -2,6 +2,7 @@
 // a business name, a location and the tubers they grow (no minimum enforced).
 import { Type, type Static } from '@sinclair/typebox';
 import { LocaleSchema, nigerianE164, PHONE_E164_PROBLEM, TUBER_TYPES, TuberTypeSchema } from '@tuber/contracts';
+import { problem, type Problem } from '@tuber/kit';
 
 const text = (description: string, maxLength = 120) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
 
@@ -53,20 +54,20 @@ export function passwordProblem(
   password: string,
   confirm: string,
   rules: { email?: string; isCommon?: (password: string) => boolean } = {},
-): string | undefined {
-  if (password !== confirm) return PASSWORDS_DO_NOT_MATCH;
-  if ([...password].length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
-  if (rules.email && password.trim().toLowerCase() === rules.email.trim().toLowerCase()) return PASSWORD_IS_EMAIL;
-  if (rules.isCommon?.(password)) return PASSWORD_TOO_COMMON;
+): Problem | undefined {
+  if (password !== confirm) return problem('PASSWORDS_DO_NOT_MATCH', PASSWORDS_DO_NOT_MATCH);
+  if ([...password].length < MIN_PASSWORD_LENGTH) return problem('PASSWORD_TOO_SHORT', PASSWORD_TOO_SHORT, { min: MIN_PASSWORD_LENGTH });
+  if (rules.email && password.trim().toLowerCase() === rules.email.trim().toLowerCase()) return problem('PASSWORD_IS_EMAIL', PASSWORD_IS_EMAIL);
+  if (rules.isCommon?.(password)) return problem('PASSWORD_TOO_COMMON', PASSWORD_TOO_COMMON);
   return undefined;
 }
 
 /** What to tell a person whose password Keycloak's policy refused, from Keycloak's reason. */
-export function refusalMessage(keycloakMessage: string): string {
-  if (/blacklist/i.test(keycloakMessage)) return PASSWORD_TOO_COMMON;
+export function refusalMessage(keycloakMessage: string): Problem {
+  if (/blacklist/i.test(keycloakMessage)) return problem('PASSWORD_TOO_COMMON', PASSWORD_TOO_COMMON);
   // The username is the e-mail address: notUsername and notEmail refuse the same password.
-  if (/NotEmail|NotUsername/i.test(keycloakMessage)) return PASSWORD_IS_EMAIL;
-  return PASSWORD_REJECTED;
+  if (/NotEmail|NotUsername/i.test(keycloakMessage)) return problem('PASSWORD_IS_EMAIL', PASSWORD_IS_EMAIL);
+  return problem('PASSWORD_REJECTED', PASSWORD_REJECTED);
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -92,16 +93,19 @@ const FIELD_LABELS: Record<string, string> = {
  * wording ("must match pattern …"). Undefined when the generic message is already clear: a missing
  * or unknown field is named by the shared error handler.
  */
-export function fieldProblem(error: FieldError): string | undefined {
+export function fieldProblem(error: FieldError): Problem | undefined {
   const field = error.instancePath.split('/')[1];
-  if (field === 'email') return 'Enter a valid e-mail address.';
-  if (field === 'phone') return PHONE_E164_PROBLEM;
-  if (field === 'tuber') return `Choose the tubers you grow from: ${TUBER_TYPES.join(', ')} (each at most once).`;
+  if (field === 'email') return problem('EMAIL_INVALID', 'Enter a valid e-mail address.');
+  if (field === 'phone') return problem('PHONE_INVALID', PHONE_E164_PROBLEM);
+  if (field === 'tuber') return problem('TUBERS_INVALID', `Choose the tubers you grow from: ${TUBER_TYPES.join(', ')} (each at most once).`);
   const label = field ? FIELD_LABELS[field] : undefined;
   if (!label) return undefined;
-  if (error.keyword === 'maxLength') return `${label} must be at most ${String(error.params?.limit)} characters.`;
+  if (error.keyword === 'maxLength') {
+    const limit = Number(error.params?.limit);
+    return problem('FIELD_TOO_LONG_NAMED', `${label} must be at most ${limit} characters.`, { field: field!, limit });
+  }
   // minLength 1 or the "\S" pattern: empty, or only spaces.
-  if (error.keyword === 'minLength' || error.keyword === 'pattern') return `${label} cannot be empty.`;
+  if (error.keyword === 'minLength' || error.keyword === 'pattern') return problem('FIELD_EMPTY', `${label} cannot be empty.`, { field: field! });
   return undefined;
 }
 
@@ -110,9 +114,9 @@ export function fieldProblem(error: FieldError): string | undefined {
  * WhatsApp links and calls work from any form the person typed. A problem a person can act on
  * when it is not a Nigerian number.
  */
-export function signupPhone(phone: string): { phone: string } | { problem: string } {
+export function signupPhone(phone: string): { phone: string } | { problem: Problem } {
   const e164 = nigerianE164(phone);
-  return e164 ? { phone: e164 } : { problem: PHONE_E164_PROBLEM };
+  return e164 ? { phone: e164 } : { problem: problem('PHONE_INVALID', PHONE_E164_PROBLEM) };
 }
 
 /** The Keycloak user attributes of a new account (declared in the realm's user profile); `phone` already normalised. */
@@ -141,13 +145,18 @@ export function accountAttributes(signup: BuyerSignup | FarmerSignup, userType: 
 const PERSON_NAME_PROHIBITED = /[<>&"$%!#?§;*~/\\|^=[\]{}()\u0000-\u001F\u007F\u0085\u2028\u2029]/u;
 export const PERSON_NAME_MAX = 60;
 
-export function personNameProblem(field: 'firstname' | 'lastname', value: string): string | undefined {
+export function personNameProblem(field: 'firstname' | 'lastname', value: string): Problem | undefined {
   const label = FIELD_LABELS[field];
   const name = value.trim();
-  if (name.length > PERSON_NAME_MAX) return `${label} can be at most ${PERSON_NAME_MAX} characters.`;
+  if (name.length > PERSON_NAME_MAX) {
+    return problem('FIELD_TOO_LONG_NAMED', `${label} can be at most ${PERSON_NAME_MAX} characters.`, { field, limit: PERSON_NAME_MAX });
+  }
   const found = PERSON_NAME_PROHIBITED.exec(name)?.[0];
   if (found === undefined) return undefined;
   // eslint-disable-next-line no-control-regex -- as above
   const shown = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/u.test(found) ? 'a control character or line break' : `"${found}"`;
-  return `${label} cannot contain ${shown}. Use letters, spaces, hyphens, apostrophes and dots.`;
+  return problem('NAME_CHARACTER', `${label} cannot contain ${shown}. Use letters, spaces, hyphens, apostrophes and dots.`, {
+    field,
+    character: shown.startsWith('"') ? found : '',
+  });
 }

@@ -39,12 +39,12 @@ export function localeRoutes(app: ServiceApp, deps: { accounts: AccountDirectory
         [accountLockKey(userId)],
         async () => {
           const account = await deps.accounts.findById(userId);
-          if (!account) throw notFound('Your account no longer exists. Sign in again.');
+          if (!account) throw notFound('ACCOUNT_GONE', 'Your account no longer exists. Sign in again.');
           if (localeOf(account.attributes.locale) === locale) return false;
           await deps.accounts.setAttribute(userId, 'locale', [locale]);
           return true;
         },
-        { busy: () => unavailable(LOCALE_BUSY) },
+        { busy: () => unavailable('ACCOUNT_BUSY', LOCALE_BUSY) },
       );
       if (changed) {
         request.log.info({ userId, locale }, 'account language changed');

@@ -48,7 +48,7 @@ export function oidcRoutes(app: ServiceApp, config: AuthConfig) {
       } catch (err) {
         request.log.error({ err, discoveryUrl }, 'Keycloak discovery failed: sign-in is unavailable');
         // Never kept by a browser or cache: the next try must ask again.
-        throw new HttpError(503, SIGN_IN_UNAVAILABLE, { 'retry-after': '60', 'cache-control': 'no-store' });
+        throw new HttpError(503, { code: 'SIGN_IN_UNAVAILABLE', message: SIGN_IN_UNAVAILABLE }, { 'retry-after': '60', 'cache-control': 'no-store' });
       }
       reply.header('cache-control', 'public, max-age=300');
       return {

@@ -3,7 +3,7 @@
 // so neither the answer nor its timing tells anyone who has an account.
 import { Type } from '@sinclair/typebox';
 import { LocaleSchema, localeOf } from '@tuber/contracts';
-import { HttpError, badRequest, type RevokedSessions, type ServiceApp } from '@tuber/kit';
+import { badRequest, conflict, type RevokedSessions, type ServiceApp } from '@tuber/kit';
 import type { BackgroundWork } from '../background.js';
 import type { PasswordBlocklist } from '../domain/blocklist.js';
 import type { MailCooldown } from '../domain/mail-cooldown.js';
@@ -109,7 +109,7 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
       },
     },
     async (request) => {
-      if (!(await deps.tokens.isValid(request.body.token))) throw badRequest(NO_ACTIVE_SESSION);
+      if (!(await deps.tokens.isValid(request.body.token))) throw badRequest('RESET_LINK_INVALID', NO_ACTIVE_SESSION);
       return { message: 'The reset link is valid.' };
     },
   );
@@ -146,8 +146,8 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
         if (err instanceof PasswordRejected) throw badRequest(refusalMessage(err.message));
         throw err;
       }
-      if (redemption.outcome === 'invalid') throw badRequest(NO_ACTIVE_SESSION);
-      if (redemption.outcome === 'busy') throw new HttpError(409, RESET_IN_PROGRESS);
+      if (redemption.outcome === 'invalid') throw badRequest('RESET_LINK_INVALID', NO_ACTIVE_SESSION);
+      if (redemption.outcome === 'busy') throw conflict('RESET_IN_PROGRESS', RESET_IN_PROGRESS);
       const { userId } = redemption;
       // The sign-ins the reset ends: their access tokens must stop working now, not when they expire
       // (a reset is often made because someone else had the password). Recorded before Keycloak ends

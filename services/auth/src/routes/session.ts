@@ -90,7 +90,7 @@ async function stored<T>(log: FastifyBaseLogger, what: string, work: Promise<T>)
     return await work;
   } catch (err) {
     log.error({ reason: err instanceof Error ? err.message : String(err) }, `kept sign-in: Redis failed to ${what}`);
-    throw unavailable(SIGN_IN_UNAVAILABLE);
+    throw unavailable('SIGN_IN_UNAVAILABLE', SIGN_IN_UNAVAILABLE);
   }
 }
 
@@ -98,10 +98,10 @@ async function stored<T>(log: FastifyBaseLogger, what: string, work: Promise<T>)
 function refreshFailure(log: FastifyBaseLogger, outcome: Exclude<RefreshOutcome, { ok: true }>, step: string): HttpError {
   if (outcome.ended) {
     log.info({ reason: outcome.reason }, `kept sign-in: ${step}: Keycloak refused the refresh token`);
-    return unauthorized(SIGN_IN_ENDED);
+    return unauthorized(SIGN_IN_ENDED, 'SIGN_IN_ENDED');
   }
   log.error({ reason: outcome.reason }, `kept sign-in: ${step}: Keycloak could not refresh`);
-  return unavailable(SIGN_IN_UNAVAILABLE);
+  return unavailable('SIGN_IN_UNAVAILABLE', SIGN_IN_UNAVAILABLE);
 }
 
 export function sessionRoutes(app: ServiceApp, deps: SessionDeps) {
@@ -141,7 +141,7 @@ export function sessionRoutes(app: ServiceApp, deps: SessionDeps) {
         log.warn({ userId: request.identity.userId }, 'kept sign-in: hand-off refused: the refresh token is of another account');
         // The tokens just minted are nobody's to keep.
         await tokens.revoke(outcome.tokens.refresh_token);
-        throw forbidden(OTHER_ACCOUNT);
+        throw forbidden('OTHER_ACCOUNT', OTHER_ACCOUNT);
       }
       const now = Date.now();
       const record = recordOf(outcome.tokens, sub, now);
@@ -184,10 +184,10 @@ export function sessionRoutes(app: ServiceApp, deps: SessionDeps) {
       const startedAt = Date.now();
       const fresh = request.body?.fresh === true;
       const cookie = request.cookies[SESSION_COOKIE];
-      if (!cookie) throw unauthorized(NO_SIGN_IN_KEPT);
+      if (!cookie) throw unauthorized(NO_SIGN_IN_KEPT, 'NO_SIGN_IN_KEPT');
       const gone = () => {
         clearCookie(reply);
-        return unauthorized(NO_SIGN_IN_KEPT);
+        return unauthorized(NO_SIGN_IN_KEPT, 'NO_SIGN_IN_KEPT');
       };
 
       let record = await stored(log, 'read a kept sign-in', store.read(cookie));
@@ -204,7 +204,7 @@ export function sessionRoutes(app: ServiceApp, deps: SessionDeps) {
       const held = await stored(log, 'lock a kept sign-in', store.lock(cookie));
       if (!held) {
         log.warn({ userId: record.sub }, 'kept sign-in: another refresh of this session held its lock too long');
-        throw unavailable(SIGN_IN_UNAVAILABLE);
+        throw unavailable('SIGN_IN_UNAVAILABLE', SIGN_IN_UNAVAILABLE);
       }
       try {
         record = await stored(log, 'read a kept sign-in', store.read(cookie));
@@ -228,7 +228,7 @@ export function sessionRoutes(app: ServiceApp, deps: SessionDeps) {
           log.error({ userId: record.sub }, 'kept sign-in: Keycloak refreshed it for another subject; forgotten');
           await store.delete(cookie).catch(() => undefined);
           clearCookie(reply);
-          throw unauthorized(SIGN_IN_ENDED);
+          throw unauthorized(SIGN_IN_ENDED, 'SIGN_IN_ENDED');
         }
         const now = Date.now();
         const next = recordOf(outcome.tokens, sub, now);

@@ -60,7 +60,7 @@ describe('sign-up keeps the phone in E.164', () => {
     ] as const) {
       const answer = await api('POST', `/api/auth/signup/${role}`, { json: body });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ statusCode: 400, error: 'Bad Request', message: PHONE_E164_PROBLEM });
+      expect(answer.body).toMatchObject({ code: 'PHONE_INVALID', statusCode: 400, error: 'Bad Request', message: PHONE_E164_PROBLEM });
       expect(await keycloakUsersByEmail(body.email)).toEqual([]);
     }
   });

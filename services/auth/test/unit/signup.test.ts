@@ -7,12 +7,18 @@ import {
   BuyerSignup,
   FarmerSignup,
   accountAttributes,
-  fieldProblem,
-  passwordProblem,
-  personNameProblem,
-  refusalMessage,
+  fieldProblem as fieldProblemOf,
+  passwordProblem as passwordProblemOf,
+  personNameProblem as personNameProblemOf,
+  refusalMessage as refusalOf,
   signupPhone,
 } from '../../src/domain/signup.js';
+
+// The rules answer a problem (code, English message, params); most cases here read its message.
+const fieldProblem = (...args: Parameters<typeof fieldProblemOf>) => fieldProblemOf(...args)?.message;
+const passwordProblem = (...args: Parameters<typeof passwordProblemOf>) => passwordProblemOf(...args)?.message;
+const personNameProblem = (...args: Parameters<typeof personNameProblemOf>) => personNameProblemOf(...args)?.message;
+const refusalMessage = (reason: string) => refusalOf(reason).message;
 
 // Fastify checks formats with ajv-formats; a plain stand-in is enough to test the other rules here.
 if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', (value) => /^[^@\s]+@[^@\s]+$/.test(value));
@@ -78,6 +84,26 @@ describe('sign-up rules', () => {
   });
 });
 
+describe('problem codes (issue 25)', () => {
+  it('name each refusal by a stable code, with the values its words use', () => {
+    expect(passwordProblemOf('abcdef', 'abcdeg')?.code).toBe('PASSWORDS_DO_NOT_MATCH');
+    expect(passwordProblemOf('abc', 'abc')).toMatchObject({ code: 'PASSWORD_TOO_SHORT', params: { min: 8 } });
+    expect(passwordProblemOf('Ada@Farm.ng', 'Ada@Farm.ng', { email: 'ada@farm.ng' })?.code).toBe('PASSWORD_IS_EMAIL');
+    expect(refusalOf('invalidPasswordBlacklistedMessage').code).toBe('PASSWORD_TOO_COMMON');
+    expect(refusalOf('invalidPasswordMinLengthMessage').code).toBe('PASSWORD_REJECTED');
+    expect(fieldProblemOf({ keyword: 'format', instancePath: '/email' })?.code).toBe('EMAIL_INVALID');
+    expect(fieldProblemOf({ keyword: 'pattern', instancePath: '/phone' })?.code).toBe('PHONE_INVALID');
+    expect(fieldProblemOf({ keyword: 'const', instancePath: '/tuber/1' })?.code).toBe('TUBERS_INVALID');
+    expect(fieldProblemOf({ keyword: 'pattern', instancePath: '/firstname' })).toMatchObject({ code: 'FIELD_EMPTY', params: { field: 'firstname' } });
+    expect(fieldProblemOf({ keyword: 'maxLength', instancePath: '/location', params: { limit: 200 } })).toMatchObject({
+      code: 'FIELD_TOO_LONG_NAMED',
+      params: { field: 'location', limit: 200 },
+    });
+    expect(personNameProblemOf('firstname', 'Ada&')).toMatchObject({ code: 'NAME_CHARACTER', params: { field: 'firstname', character: '&' } });
+    expect(personNameProblemOf('lastname', 'Obi\u0007')).toMatchObject({ code: 'NAME_CHARACTER', params: { character: '' } });
+  });
+});
+
 describe('field messages', () => {
   it('say what a valid value looks like for e-mail, phone and tubers, whatever the rule broken', () => {
     expect(fieldProblem({ keyword: 'format', instancePath: '/email' })).toBe('Enter a valid e-mail address.');
@@ -117,7 +143,7 @@ describe('phone numbers (issue 12): Nigerian, kept in E.164 digits', () => {
   });
   it('refuses another country’s number, a short one and a landline-like one with the message saying what to type', () => {
     for (const typed of ['+44 20 7946 0958', '0803 123 456', '803 123 4567', '+1 (415) 555-0100', '0003 123 4567']) {
-      expect(signupPhone(typed), typed).toEqual({ problem: PHONE_E164_PROBLEM });
+      expect(signupPhone(typed), typed).toEqual({ problem: { code: 'PHONE_INVALID', message: PHONE_E164_PROBLEM } });
     }
   });
   it('the schema lets through what a person types (spaces, dashes, dots, brackets, a leading +) for the rule to judge', () => {

@@ -5,11 +5,14 @@ import {
   IMAGES_PER_PRODUCT,
   SELLING_UNIT_LABELS,
   type NewProduct,
+  type ProblemCode,
+  type ProblemParams,
   type ProductChange,
   type ProductStatus,
   type SellingUnit,
   type TuberSize,
 } from '@tuber/contracts';
+import { problem, type Problem } from '@tuber/kit';
 import { koboToNaira, nairaToKobo } from './money.js';
 import { pricePerKgKobo } from './product.js';
 
@@ -81,7 +84,9 @@ export interface StoredSelling {
   price_per_kg_kobo: number;
 }
 
-export type Verdict<T> = T | { problem: string };
+export type Verdict<T> = T | { problem: Problem };
+
+const refused = (code: ProblemCode, message: string, params?: ProblemParams) => ({ problem: problem(code, message, params) });
 
 /**
  * The rules of selling units, stock and status, applied to a whole product (a post, or the result
@@ -90,31 +95,33 @@ export type Verdict<T> = T | { problem: string };
  */
 export function checkSelling(terms: SellingTerms, options: { today: string; checkDate?: boolean }): Verdict<StoredSelling> {
   const priceKobo = nairaToKobo(terms.price);
-  if (priceKobo === undefined) return { problem: SELLING_MESSAGES.price };
-  if (!twoDecimals(terms.quantity)) return { problem: SELLING_MESSAGES.quantity };
+  if (priceKobo === undefined) return refused('PRICE_INVALID', SELLING_MESSAGES.price);
+  if (!twoDecimals(terms.quantity)) return refused('QUANTITY_DECIMALS', SELLING_MESSAGES.quantity);
 
   let unitWeight = terms.unit_weight_kg;
   if (terms.unit === 'kg') {
-    if (unitWeight !== undefined && unitWeight !== 1) return { problem: SELLING_MESSAGES.kgUnitWeight };
+    if (unitWeight !== undefined && unitWeight !== 1) return refused('KG_UNIT_WEIGHT', SELLING_MESSAGES.kgUnitWeight);
     unitWeight = 1;
   } else if (unitWeight === undefined) {
-    return { problem: `Give the average weight in kg of what you sell ${label(terms.unit)} (unit_weight_kg).` };
+    return refused('UNIT_WEIGHT_MISSING', `Give the average weight in kg of what you sell ${label(terms.unit)} (unit_weight_kg).`);
   }
-  if (!(unitWeight > 0) || !twoDecimals(unitWeight)) return { problem: SELLING_MESSAGES.unitWeight };
+  if (!(unitWeight > 0) || !twoDecimals(unitWeight)) return refused('UNIT_WEIGHT_INVALID', SELLING_MESSAGES.unitWeight);
 
   if (terms.tuber_size !== undefined && terms.unit !== 'tuber') {
-    return { problem: `A tuber size goes only with products sold per tuber; this one is sold ${label(terms.unit)}.` };
+    return refused('TUBER_SIZE_PER_TUBER', `A tuber size goes only with products sold per tuber; this one is sold ${label(terms.unit)}.`);
   }
 
   let status = terms.status;
   if (status === 'next_harvest') {
-    if (terms.next_harvest === undefined) return { problem: SELLING_MESSAGES.nextHarvestMissing };
-    if (!isCalendarDay(terms.next_harvest)) return { problem: SELLING_MESSAGES.nextHarvestInvalid };
+    if (terms.next_harvest === undefined) return refused('NEXT_HARVEST_MISSING', SELLING_MESSAGES.nextHarvestMissing);
+    if (!isCalendarDay(terms.next_harvest)) return refused('NEXT_HARVEST_INVALID', SELLING_MESSAGES.nextHarvestInvalid);
     if ((options.checkDate ?? true) && terms.next_harvest < options.today) {
-      return { problem: `The next harvest date must be today or later (today is ${options.today} in Lagos).` };
+      return refused('NEXT_HARVEST_PAST', `The next harvest date must be today or later (today is ${options.today} in Lagos).`, {
+        today: options.today,
+      });
     }
   } else if (terms.next_harvest !== undefined) {
-    return { problem: SELLING_MESSAGES.nextHarvestWithoutStatus };
+    return refused('NEXT_HARVEST_WITHOUT_STATUS', SELLING_MESSAGES.nextHarvestWithoutStatus);
   }
   // Nothing left to sell: "available" would be a promise the farmer cannot keep.
   if (status === 'available' && terms.quantity === 0) status = 'sold_out';
@@ -135,7 +142,7 @@ export function checkSelling(terms: SellingTerms, options: { today: string; chec
 export function checkImageCount(imageIds: string[]): Verdict<true> {
   const distinct = new Set(imageIds);
   if (distinct.size !== imageIds.length || distinct.size < IMAGES_PER_PRODUCT.min || distinct.size > IMAGES_PER_PRODUCT.max) {
-    return { problem: IMAGE_COUNT_MESSAGE };
+    return refused('IMAGE_COUNT', IMAGE_COUNT_MESSAGE, { min: IMAGES_PER_PRODUCT.min, max: IMAGES_PER_PRODUCT.max });
   }
   return true;
 }
@@ -146,12 +153,12 @@ export function checkImageCount(imageIds: string[]): Verdict<true> {
  */
 export function sellingTermsOf(product: NewProduct): Verdict<SellingTerms> {
   const unit = product.unit ?? 'kg';
-  if (product.kg !== undefined && product.quantity !== undefined) return { problem: SELLING_MESSAGES.kgAndQuantity };
+  if (product.kg !== undefined && product.quantity !== undefined) return refused('KG_AND_QUANTITY', SELLING_MESSAGES.kgAndQuantity);
   if (product.kg !== undefined && unit !== 'kg') {
-    return { problem: `kg is the stock of a product sold per kg; for one sold ${label(unit)}, send quantity in that unit.` };
+    return refused('KG_FOR_KG_ONLY', `kg is the stock of a product sold per kg; for one sold ${label(unit)}, send quantity in that unit.`);
   }
   const quantity = product.quantity ?? product.kg;
-  if (quantity === undefined) return { problem: SELLING_MESSAGES.quantityMissing };
+  if (quantity === undefined) return refused('QUANTITY_MISSING', SELLING_MESSAGES.quantityMissing);
   return {
     price: product.price,
     unit,
@@ -179,12 +186,12 @@ export function checkNewProduct(
   if ('problem' in selling) return selling;
   if (!farmer.tuber.includes(product.tuber_type)) {
     const grown = farmer.tuber.length ? farmer.tuber.join(', ') : 'none yet';
-    return { problem: `Choose a tuber type you grow (${grown}).` };
+    return refused('TUBER_NOT_GROWN', `Choose a tuber type you grow (${grown}).`);
   }
   const known = new Map(images.map((image) => [image.image_id, image]));
   for (const id of product.image_ids) {
     const image = known.get(id);
-    if (!image || image.farmer_id !== farmerId) return { problem: OWN_PHOTOS_MESSAGE };
+    if (!image || image.farmer_id !== farmerId) return refused('OWN_PHOTOS_ONLY', OWN_PHOTOS_MESSAGE);
   }
   return { priceKobo: selling.price_kobo, selling };
 }

@@ -16,12 +16,13 @@ import {
 import {
   badRequest,
   conflict,
-  errorBody,
   findByValues,
   forbidden,
   notFound,
   pendingEvent,
+  problem,
   publishRecorded,
+  sendProblem,
   type EventBus,
   type RedisClient,
   type ServiceApp,
@@ -104,7 +105,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
    * 409) and finds the new revision. Stock changes from orders take the same lock (ADR 0033).
    */
   const withLock = <T>(productId: string, work: () => Promise<T>): Promise<T> =>
-    withProductLock(deps.redis, productId, work, { busy: () => conflict(STALE_MESSAGE) });
+    withProductLock(deps.redis, productId, work, { busy: () => conflict('PRODUCT_CHANGED_ELSEWHERE', STALE_MESSAGE) });
   const errors = {
     400: Type.Ref('ErrorResponse'),
     401: Type.Ref('ErrorResponse'),
@@ -154,7 +155,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       /** A repeat of a post answered before gets that answer again; the key with another body, a 422. */
       const settled = (verdict: Exclude<PostKeyVerdict, { kind: 'open' }>) => {
         if (verdict.kind === 'other-body') {
-          return reply.code(422).send({ ...errorBody(422, KEY_REUSED_MESSAGE), code: IDEMPOTENCY_KEY_REUSED });
+          return sendProblem(reply, 422, problem(IDEMPOTENCY_KEY_REUSED, KEY_REUSED_MESSAGE));
         }
         request.log.info({ farmerId, key }, 'product post repeated: answered as before');
         return reply.code(201).type('application/json; charset=utf-8').send(verdict.answer);
@@ -164,7 +165,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       if (earlier && earlier.kind !== 'open') return settled(earlier);
 
       const farmer = await projections.Farmer.findOne({ farmer_id: farmerId }).lean();
-      if (!farmer) throw conflict('Set up your farmer profile before posting products.');
+      if (!farmer) throw conflict('FARMER_PROFILE_FIRST', 'Set up your farmer profile before posting products.');
       const images = await imagesOf(body.image_ids);
       const verdict = checkNewProduct(body, farmer, farmerId, images, lagosToday());
       if ('problem' in verdict) throw badRequest(verdict.problem);
@@ -194,7 +195,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         (await projections.Image.countDocuments({ image_id: { $in: body.image_ids }, product_id: productId })) !== body.image_ids.length
       ) {
         await release();
-        throw conflict(IMAGES_IN_USE_MESSAGE);
+        throw conflict('IMAGES_IN_USE', IMAGES_IN_USE_MESSAGE);
       }
       let createdAt: Date;
       try {
@@ -262,7 +263,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       request.log.info({ productId, farmerId, key }, 'product posted');
       const saved = await Product.findOne({ product_id: productId }).lean();
       // Only a keyed post finished late can find it deleted (the farmer removed it from the list meanwhile).
-      if (!saved || saved.deleting) throw notFound(NOT_FOUND_MESSAGE);
+      if (!saved || saved.deleting) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
       await deps.readModel.put(saved);
       reply.code(201);
       if (key === undefined) return toApiProduct(saved);
@@ -300,10 +301,10 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
     const byId = new Map(images.map((image) => [image.image_id, image]));
     for (const id of added) {
       const image = byId.get(id);
-      if (!image || image.farmer_id !== farmerId) throw badRequest(OWN_PHOTOS_MESSAGE);
+      if (!image || image.farmer_id !== farmerId) throw badRequest('OWN_PHOTOS_ONLY', OWN_PHOTOS_MESSAGE);
       // Unattached photos may have no product_id at all (the projection's upsert leaves it out).
       const owner = image.product_id ?? null;
-      if (owner !== null && owner !== productId) throw conflict(IMAGES_IN_USE_MESSAGE);
+      if (owner !== null && owner !== productId) throw conflict('IMAGES_IN_USE', IMAGES_IN_USE_MESSAGE);
     }
     return images;
   }
@@ -348,8 +349,8 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         const { productId } = request.params as { productId?: unknown };
         if (typeof productId !== 'string' || productId.length === 0 || productId.length > 64) return; // the schema answers
         const found = await Product.findOne({ product_id: productId, deleting: { $ne: true } }, { farmer_id: 1 }).lean();
-        if (!found) throw notFound(NOT_FOUND_MESSAGE);
-        if (found.farmer_id !== request.identity.userId) throw forbidden(NOT_YOURS_MESSAGE);
+        if (!found) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+        if (found.farmer_id !== request.identity.userId) throw forbidden('NOT_YOUR_PRODUCT', NOT_YOURS_MESSAGE);
       },
       schema: {
         summary: 'Change one of my products',
@@ -368,10 +369,10 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         const { productId } = request.params;
         const change = request.body;
         const current = await Product.findOne({ product_id: productId, deleting: { $ne: true } }).lean();
-        if (!current) throw notFound(NOT_FOUND_MESSAGE);
-        if (current.farmer_id !== farmerId) throw forbidden(NOT_YOURS_MESSAGE);
+        if (!current) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+        if (current.farmer_id !== farmerId) throw forbidden('NOT_YOUR_PRODUCT', NOT_YOURS_MESSAGE);
         const readRevision = current.revision ?? 1;
-        if (change.revision !== undefined && change.revision !== readRevision) throw conflict(STALE_MESSAGE);
+        if (change.revision !== undefined && change.revision !== readRevision) throw conflict('PRODUCT_CHANGED_ELSEWHERE', STALE_MESSAGE);
 
         // The rules of posting, on the product as this change would leave it.
         const before = toApiProduct(current);
@@ -448,7 +449,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         const taken = await takeImages(farmerId, productId, added);
         if (taken.length !== added.length) {
           await releaseImages(productId, taken);
-          throw conflict(IMAGES_IN_USE_MESSAGE);
+          throw conflict('IMAGES_IN_USE', IMAGES_IN_USE_MESSAGE);
         }
         const revision = readRevision + 1;
         const changedAt = new Date();
@@ -489,7 +490,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         if (written.modifiedCount === 0) {
           await releaseImages(productId, taken);
           const now = await Product.exists({ product_id: productId, deleting: { $ne: true } });
-          throw now ? conflict(STALE_MESSAGE) : notFound(NOT_FOUND_MESSAGE);
+          throw now ? conflict('PRODUCT_CHANGED_ELSEWHERE', STALE_MESSAGE) : notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
         }
         // Photos taken off the product go (the media service removes their files): nobody may take them again.
         if (removed.length) {
@@ -498,7 +499,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
         await publishRecorded(Product, { product_id: productId }, bus, request.log);
         request.log.info({ productId, farmerId, revision, changed }, 'product changed');
         const saved = await Product.findOne({ product_id: productId }).lean();
-        if (!saved || saved.deleting) throw notFound(NOT_FOUND_MESSAGE); // deleted right after the change
+        if (!saved || saved.deleting) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE); // deleted right after the change
         await deps.readModel.put(saved);
         return toApiProduct(saved);
       }),
@@ -525,7 +526,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       await withLock(productId, async () => {
         for (let attempt = 0; ; attempt++) {
           const product = await Product.findOne(mine, { image_ids: 1, revision: 1 }).lean();
-          if (!product) throw notFound(NOT_FOUND_MESSAGE);
+          if (!product) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
           const event = pendingEvent(
             ProductDeleted,
             { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: new Date().toISOString() },
@@ -534,7 +535,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           const read = product.revision === undefined || product.revision === null ? { $exists: false } : product.revision;
           const marked = await Product.updateOne({ ...mine, revision: read }, { $set: { deleting: true }, $push: { outbox: event } });
           if (marked.modifiedCount === 1) break;
-          if (attempt >= 4) throw conflict(STALE_MESSAGE);
+          if (attempt >= 4) throw conflict('PRODUCT_CHANGED_ELSEWHERE', STALE_MESSAGE);
         }
       });
       await deps.readModel.remove(productId, farmerId);

@@ -38,7 +38,7 @@ export function productRoutes(
       if (!isPlainFeed(plan)) {
         // Searched, filtered or sorted (ADR 0029): the read model's search sets, or the database.
         const at = cursor === undefined ? undefined : decodeSearchCursor(plan, cursor);
-        if (cursor !== undefined && !at) throw badRequest(BAD_CURSOR);
+        if (cursor !== undefined && !at) throw badRequest('PAGE_LINK_INVALID', BAD_CURSOR);
         if (isEmptyPlan(plan)) return { items: [], next_cursor: null };
         const found = await deps.readModel.searchPage(plan, limit, at);
         if (found) {
@@ -53,7 +53,7 @@ export function productRoutes(
         };
       }
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
-      if (cursor !== undefined && !position) throw badRequest(BAD_CURSOR);
+      if (cursor !== undefined && !position) throw badRequest('PAGE_LINK_INVALID', BAD_CURSOR);
       // Redis first: the products' JSON as stored, joined into the page without parsing them.
       const cached = await deps.readModel.feedPage(limit, position);
       if (cached) {
@@ -90,10 +90,10 @@ export function productRoutes(
     },
     async (request, reply) => {
       const cached = await deps.readModel.product(request.params.productId);
-      if (cached === null) throw notFound(NOT_FOUND);
+      if (cached === null) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND);
       if (cached !== undefined) return reply.type(JSON_TYPE).send(cached);
       const doc = await deps.Product.findOne({ product_id: request.params.productId, deleting: { $ne: true } }).lean();
-      if (!doc) throw notFound(NOT_FOUND);
+      if (!doc) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND);
       return toApiProduct(doc);
     },
   );

@@ -263,7 +263,7 @@ describe('who may edit, and what', () => {
     const before = await current();
     const answer = await patchProduct(otherFarmer, productId, { price: 1 });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'You can only change your own products.' });
+    expect(answer.body).toMatchObject({ code: 'NOT_YOUR_PRODUCT', statusCode: 403, error: 'Forbidden', message: 'You can only change your own products.' });
     expect(await current()).toEqual(before);
   });
 

@@ -146,7 +146,7 @@ describe('the feed with 240 products in one hour', () => {
     expect(a.json()).toEqual(b.json());
     const missing = await get(cached, `/api/catalog/products/${randomUUID()}`);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'This product does not exist or has been removed.' });
+    expect(missing.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND', statusCode: 404, error: 'Not Found', message: 'This product does not exist or has been removed.' });
   });
 
   it("lists the farmer's own products newest first from both", async () => {

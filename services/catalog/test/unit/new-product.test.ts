@@ -27,17 +27,19 @@ describe('posting a product', () => {
   });
   it('rejects 1 or 6 images, or the same image twice, with "Please select between 2 to 5 images."', () => {
     for (const image_ids of [['i1'], ['a', 'b', 'c', 'd', 'e', 'f'], ['i1', 'i1']]) {
-      expect(checkNewProduct({ ...product, image_ids }, farmer, 'f1', images)).toEqual({ problem: 'Please select between 2 to 5 images.' });
+      expect(checkNewProduct({ ...product, image_ids }, farmer, 'f1', images)).toEqual({
+        problem: { code: 'IMAGE_COUNT', message: 'Please select between 2 to 5 images.', params: { min: 2, max: 5 } },
+      });
     }
   });
   it('rejects a 3-decimal price', () => {
     expect(checkNewProduct({ ...product, price: 10.005 }, farmer, 'f1', images)).toEqual({
-      problem: 'Price must be 0 or more, with at most 2 decimals.',
+      problem: { code: 'PRICE_INVALID', message: 'Price must be 0 or more, with at most 2 decimals.' },
     });
   });
   it('rejects a tuber type the farmer does not grow, naming the ones they do', () => {
     expect(checkNewProduct({ ...product, tuber_type: 'ginger' }, farmer, 'f1', images)).toEqual({
-      problem: 'Choose a tuber type you grow (yam, cassava).',
+      problem: { code: 'TUBER_NOT_GROWN', message: 'Choose a tuber type you grow (yam, cassava).' },
     });
   });
   it("rejects another farmer's images and unknown images", () => {
@@ -70,7 +72,11 @@ describe('selling units, stock and status (ADR 0030)', () => {
   it('judges a next-harvest date by the Lagos calendar day, and only when it is given now', () => {
     const harvest = { ...heap, status: 'next_harvest', next_harvest: '2026-11-23' } as const;
     expect(checkSelling(harvest, { today })).toEqual({
-      problem: 'The next harvest date must be today or later (today is 2026-11-24 in Lagos).',
+      problem: {
+        code: 'NEXT_HARVEST_PAST',
+        message: 'The next harvest date must be today or later (today is 2026-11-24 in Lagos).',
+        params: { today: '2026-11-24' },
+      },
     });
     expect(checkSelling(harvest, { today, checkDate: false })).toMatchObject({ status: 'next_harvest', next_harvest: '2026-11-23' });
     expect(checkSelling({ ...harvest, next_harvest: today }, { today })).toMatchObject({ next_harvest: today });

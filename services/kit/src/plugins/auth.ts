@@ -58,7 +58,7 @@ interface TokenClaims {
 }
 
 export function identityFromClaims(claims: TokenClaims): Identity {
-  if (!claims.sub) throw new HttpError(401, 'The access token has no subject. Sign in again.');
+  if (!claims.sub) throw new HttpError(401, { code: 'TOKEN_INVALID', message: 'The access token has no subject. Sign in again.' });
   const roles = claims.realm_access?.roles ?? [];
   const userType = claims.user_type === 'buyer' || claims.user_type === 'farmer' ? claims.user_type : undefined;
   return {
@@ -157,7 +157,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     }
     if (ended) {
       request.log.info({ userId: request.identity.userId, sid }, 'token rejected: its sign-in has ended');
-      throw new HttpError(401, SIGN_IN_ENDED);
+      throw new HttpError(401, { code: 'SIGN_IN_ENDED', message: SIGN_IN_ENDED });
     }
   };
 
@@ -180,7 +180,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       if (err instanceof HttpError) throw err;
       const message = err instanceof Error ? err.message : 'The access token is not valid.';
       request.log.info({ reason: message }, 'token rejected');
-      throw new HttpError(401, message);
+      // An expired token is the common case: its sign-in ended; anything else is not one of ours.
+      throw new HttpError(401, { code: /expired/i.test(message) ? 'SIGN_IN_ENDED' : 'TOKEN_INVALID', message });
     }
     await refuseEnded(request);
   };
@@ -191,7 +192,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     const requireRole = async function requireRole(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       await authenticate.call(this, request, reply);
       if (!request.identity.roles.includes(role)) {
-        throw forbidden(`Only ${role}s can do this.`);
+        throw forbidden('ROLE_REQUIRED', `Only ${role}s can do this.`, { role });
       }
     };
     return Object.assign(requireRole, { [ANSWERS]: [401, 403, 503] });

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ANSWERS, type ServiceApp } from '../app.js';
-import { HttpError, unavailable } from '../errors.js';
+import { HttpError, problem, unauthorized, unavailable } from '../errors.js';
 import type { RedisClient } from '../stores.js';
 
 export interface RateLimitsOptions {
@@ -51,7 +51,10 @@ export const LIMITS_UNAVAILABLE =
   'Request limits cannot be checked right now, so this request was not accepted. Please try again in a minute.';
 
 const tooMany = (what: string, seconds: number) =>
-  new HttpError(429, `Too many ${what}. Please wait ${Math.max(1, seconds)} seconds and try again.`, {
+  new HttpError(
+    429,
+    problem('RATE_LIMITED', `Too many ${what}. Please wait ${Math.max(1, seconds)} seconds and try again.`, { seconds: Math.max(1, seconds) }),
+    {
     'retry-after': String(Math.max(1, seconds)),
   });
 
@@ -114,7 +117,7 @@ function redisLimitStore(redis: RedisClient, nameSpace: string, timeoutMs: numbe
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        if (err) callback(unavailable(LIMITS_UNAVAILABLE));
+        if (err) callback(unavailable('LIMITS_UNAVAILABLE', LIMITS_UNAVAILABLE));
         else callback(null, result);
       };
       const timer = setTimeout(() => finish(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
@@ -178,7 +181,10 @@ export async function useRateLimits(app: ServiceApp, options: RateLimitsOptions)
     skipOnError: true,
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
-      return new HttpError(429, `Too many attempts. Please wait ${Math.max(1, seconds)} seconds and try again.`);
+      return new HttpError(
+        429,
+        problem('RATE_LIMITED', `Too many attempts. Please wait ${Math.max(1, seconds)} seconds and try again.`, { seconds: Math.max(1, seconds) }),
+      );
     },
   });
 
@@ -190,7 +196,7 @@ export async function useRateLimits(app: ServiceApp, options: RateLimitsOptions)
       keyGenerator: (request: FastifyRequest) => `user:${limit.name}:${request.identity.userId}`,
     });
     const hook = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.identity?.userId) throw new HttpError(401, 'Sign in to continue.');
+      if (!request.identity?.userId) throw unauthorized();
       const result = await check(request);
       if (result.isAllowed) return;
       reply.header('x-ratelimit-limit', result.max);

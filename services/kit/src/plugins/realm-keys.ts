@@ -33,7 +33,9 @@ interface Jwk {
 
 /** Thrown when the keys cannot be had: Keycloak down, unreachable, slow or answering nonsense. */
 export const keysUnavailable = () =>
-  unavailable('Sign-in cannot be checked right now because the sign-in service does not answer. Please try again in a minute.');
+  unavailable(
+    'SIGN_IN_UNAVAILABLE',
+    'Sign-in cannot be checked right now because the sign-in service does not answer. Please try again in a minute.');
 
 export class RealmKeys {
   readonly #options: Required<Omit<RealmKeysOptions, 'jwksUrl' | 'now'>> & { jwksUrl: string; now: () => number };
@@ -65,7 +67,7 @@ export class RealmKeys {
 
   /** The PEM public key for `kid`; 401 when the realm has no such key, 503 when the keys cannot be fetched. */
   async publicKey(kid: string | undefined): Promise<string> {
-    if (!kid) throw new HttpError(401, 'The access token does not name its signing key. Sign in again.');
+    if (!kid) throw new HttpError(401, { code: 'TOKEN_INVALID', message: 'The access token does not name its signing key. Sign in again.' });
     const known = this.#keys.get(kid);
     if (known) {
       // A stale set is refreshed behind the answer; a failure keeps the keys we have.
@@ -77,7 +79,7 @@ export class RealmKeys {
     const found = this.#keys.get(kid);
     if (found) return found;
     if (this.#lastFailed) throw keysUnavailable();
-    throw new HttpError(401, 'The access token was not signed by a key of this realm. Sign in again.');
+    throw new HttpError(401, { code: 'TOKEN_INVALID', message: 'The access token was not signed by a key of this realm. Sign in again.' });
   }
 
   /** True once a key set has been loaded: tokens can be checked from memory, with or without Keycloak. */

@@ -15,12 +15,13 @@ beforeAll(async () => {
     {
       schema: {
         body: Type.Object({ name: Type.String({ minLength: 1 }), price: Type.Number({ minimum: 0 }) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ ok: Type.Boolean() }), 400: Type.Ref('ErrorResponse') },
       },
     },
     async () => ({ ok: true }),
   );
   app.get('/api/demo/missing', async () => {
-    throw notFound('That thing is gone.');
+    throw notFound('PRODUCT_NOT_FOUND', 'That thing is gone.');
   });
   app.get('/api/demo/crash', async () => {
     throw new Error('database password is hunter2');
@@ -47,7 +48,18 @@ describe('service app factory', () => {
   it('explains a missing field in the one error shape', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/demo/things', payload: { price: 1 } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'body: "name" is required.' });
+    expect(response.headers['content-type'], 'as before to a client that asks for JSON').toMatch(/^application\/json/);
+    expect(response.json()).toEqual({
+      type: 'urn:tuber-market:problem:validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'body: "name" is required.',
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'body.name', code: 'FIELD_REQUIRED', detail: 'body: "name" is required.' }],
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'body: "name" is required.',
+    });
   });
 
   it('rejects unknown fields by name', async () => {
@@ -57,10 +69,38 @@ describe('service app factory', () => {
   });
 
   it('passes on a 404 message and hides internal errors behind a 500', async () => {
-    expect((await app.inject('/api/demo/missing')).json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'That thing is gone.' });
+    expect((await app.inject('/api/demo/missing')).json()).toMatchObject({
+      status: 404,
+      code: 'PRODUCT_NOT_FOUND',
+      detail: 'That thing is gone.',
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'That thing is gone.',
+    });
     const crash = await app.inject('/api/demo/crash');
     expect(crash.statusCode).toBe(500);
     expect(crash.body).not.toContain('hunter2');
+  });
+
+  it('answers application/problem+json to a client that accepts it, every field named with its code and limit', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/demo/things',
+      headers: { accept: 'application/problem+json, application/json' },
+      payload: { name: '', price: -1 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.errors[0]).toMatchObject({ field: 'body.name', code: 'FIELD_TOO_SHORT', params: { limit: 1 } });
+  });
+
+  it('lists every error answer in the OpenAPI document in both media types', async () => {
+    const openapi = (await app.inject('/api/demo/openapi.json')).json();
+    const answers = openapi.paths['/api/demo/things'].post.responses;
+    expect(Object.keys(answers['400'].content).sort()).toEqual(['application/json', 'application/problem+json']);
+    expect(Object.keys(answers['200'].content)).toEqual(['application/json']);
   });
 
   it('echoes a caller request id and publishes OpenAPI from the route schemas', async () => {

@@ -138,7 +138,8 @@ describe('signing keys', () => {
     clock += 31_000;
     const answer = await call(app, token('k1'));
     expect(answer.statusCode).toBe(503);
-    expect(answer.json()).toEqual({
+    expect(answer.json()).toMatchObject({
+      code: 'SIGN_IN_UNAVAILABLE',
       statusCode: 503,
       error: 'Service Unavailable',
       message: 'Sign-in cannot be checked right now because the sign-in service does not answer. Please try again in a minute.',

@@ -38,7 +38,7 @@ beforeAll(async () => {
     }),
   );
   app.get('/api/demo/limits', async () => {
-    throw unavailable('Request limits cannot be checked right now.', 30);
+    throw unavailable('LIMITS_UNAVAILABLE', 'Request limits cannot be checked right now.', 30);
   });
 });
 afterAll(async () => app.close());
@@ -65,6 +65,7 @@ describe('unavailable dependencies', () => {
     const response = await app.inject('/api/demo/limits');
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('30');
+    expect(response.json().code).toBe('LIMITS_UNAVAILABLE');
     expect(response.json().message).toBe('Request limits cannot be checked right now.');
   });
 });

@@ -17,7 +17,7 @@ export function decodeGate(concurrency: number, queue: number): DecodeGate {
   const limit = pLimit(concurrency);
   return {
     run(work) {
-      if (limit.activeCount + limit.pendingCount >= concurrency + queue) return Promise.reject(unavailable(BUSY_MESSAGE, 5));
+      if (limit.activeCount + limit.pendingCount >= concurrency + queue) return Promise.reject(unavailable('PHOTO_SERVICE_BUSY', BUSY_MESSAGE, 5));
       return limit(work);
     },
     get active() {

@@ -16,7 +16,15 @@ type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 /** Formats whose decoder streams; the others (decoded whole) get a quarter of the pixel allowance. */
 const STREAMED: readonly AcceptedFormat[] = ['jpeg', 'png'];
 
-export class RejectedImage extends Error {}
+/** A file that is not a photo we take; `code` says why (contracts/src/problems.ts). */
+export class RejectedImage extends Error {
+  constructor(
+    readonly code: 'PHOTO_UNREADABLE' | 'PHOTO_FORMAT' | 'PHOTO_TOO_MANY_PIXELS',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface CleanImage {
   data: Buffer;
@@ -43,15 +51,16 @@ export async function inspectAndClean(bytes: Buffer, maxPixels: number): Promise
     // One frame of an animation (only the first is kept).
     height = meta.pageHeight ?? meta.height ?? 0;
   } catch {
-    throw new RejectedImage('This file is not an image we can read. Upload a JPEG, PNG, WebP or GIF photo.');
+    throw new RejectedImage('PHOTO_UNREADABLE', 'This file is not an image we can read. Upload a JPEG, PNG, WebP or GIF photo.');
   }
   if (!format || !(ACCEPTED_FORMATS as readonly string[]).includes(format)) {
-    throw new RejectedImage('Only JPEG, PNG, WebP or GIF photos can be uploaded. Save the photo as JPEG and try again.');
+    throw new RejectedImage('PHOTO_FORMAT', 'Only JPEG, PNG, WebP or GIF photos can be uploaded. Save the photo as JPEG and try again.');
   }
   const accepted = format as AcceptedFormat;
   const limit = pixelLimit(accepted, maxPixels);
   if (width * height > limit) {
     throw new RejectedImage(
+      'PHOTO_TOO_MANY_PIXELS',
       STREAMED.includes(accepted)
         ? `This image is too large (${width}×${height} pixels). Use a photo of at most ${megapixels(limit)}.`
         : `This image is too large (${width}×${height} pixels). A ${accepted.toUpperCase()} image can have at most ${megapixels(limit)}; ` +
@@ -68,7 +77,7 @@ export async function inspectAndClean(bytes: Buffer, maxPixels: number): Promise
     ).toBuffer({ resolveWithObject: true });
     return { data, contentType: accepted === 'png' ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
   } catch {
-    throw new RejectedImage('This image could not be processed. It may be damaged; try another photo.');
+    throw new RejectedImage('PHOTO_UNREADABLE', 'This image could not be processed. It may be damaged; try another photo.');
   }
 }
 

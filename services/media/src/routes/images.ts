@@ -6,6 +6,7 @@ import {
   conflict,
   HttpError,
   notFound,
+  problem,
   pendingEvent,
   publishRecorded,
   withDocumentLock,
@@ -74,21 +75,26 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
     `photos no product uses are cleared after ${hours >= 1 ? `${hours} hours` : `${deps.orphanGraceSeconds} seconds`}.`;
 
   async function readUpload(request: FastifyRequest) {
-    if (!request.isMultipart()) throw badRequest('Send the photo as multipart/form-data in a field named "file".');
+    if (!request.isMultipart()) throw badRequest('UPLOAD_NOT_MULTIPART', 'Send the photo as multipart/form-data in a field named "file".');
     let part;
     try {
       part = await request.file({ limits: { fileSize: deps.maxFileBytes, files: 1 } });
     } catch (err) {
       // Malformed multipart (no boundary, broken part headers) is the sender's to fix, not a 500.
       if ((err as { statusCode?: number }).statusCode) throw err;
-      throw badRequest('The upload is not well-formed multipart/form-data. Send the photo in a field named "file".');
+      throw badRequest('UPLOAD_NOT_MULTIPART', 'The upload is not well-formed multipart/form-data. Send the photo in a field named "file".');
     }
-    if (!part) throw badRequest('No file was sent. Choose a photo to upload.');
+    if (!part) throw badRequest('UPLOAD_NO_FILE', 'No file was sent. Choose a photo to upload.');
     try {
       return { name: part.filename, bytes: await part.toBuffer() };
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, `This photo is larger than ${Math.round(deps.maxFileBytes / 1_048_576)} MB. Choose a smaller one.`);
+        throw new HttpError(
+          413,
+          problem('PHOTO_TOO_LARGE', `This photo is larger than ${Math.round(deps.maxFileBytes / 1_048_576)} MB. Choose a smaller one.`, {
+            mb: Math.round(deps.maxFileBytes / 1_048_576),
+          }),
+        );
       }
       throw err;
     }
@@ -102,7 +108,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
         const image = await inspectAndClean(upload.bytes, deps.maxPixels);
         return { name: upload.name, image, variants: await makeVariants(image.data) };
       } catch (err) {
-        if (err instanceof RejectedImage) throw badRequest(err.message);
+        if (err instanceof RejectedImage) throw badRequest(err.code, err.message);
         throw err;
       }
     });
@@ -155,7 +161,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       // Refused before a byte of the photo is read: too many at once from this farmer (one account
       // cannot take every decoding slot), or too many photos already waiting for a product.
       const running = inProgress.get(farmerId) ?? 0;
-      if (running >= deps.maxParallelPerFarmer) throw new HttpError(429, parallelMessage, { 'retry-after': '5' });
+      if (running >= deps.maxParallelPerFarmer) throw new HttpError(429, problem('UPLOADS_AT_ONCE', parallelMessage, { max: deps.maxParallelPerFarmer }), { 'retry-after': '5' });
       inProgress.set(farmerId, running + 1);
       try {
         return await storeUpload(request, reply, farmerId);
@@ -181,7 +187,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
   }
 
   async function storeUpload(request: FastifyRequest, reply: FastifyReply, farmerId: string) {
-    if ((await countUnattached(deps.Image, farmerId)) >= deps.maxUnattached) throw conflict(capMessage);
+    if ((await countUnattached(deps.Image, farmerId)) >= deps.maxUnattached) throw conflict('UNATTACHED_PHOTOS', capMessage, { max: deps.maxUnattached });
     const { name, image, variants } = await decode(request);
     const imageId = randomUUID();
     const storedAt = new Date();
@@ -202,7 +208,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
     // them all, so the cap is never passed (at worst one that would have fitted is refused).
     if ((await countUnattached(deps.Image, farmerId)) > deps.maxUnattached) {
       await deps.Image.deleteOne({ image_id: imageId });
-      throw conflict(capMessage);
+      throw conflict('UNATTACHED_PHOTOS', capMessage, { max: deps.maxUnattached });
     }
     const puts = [
       deps.store.put(objectName, image.data, image.contentType),
@@ -215,7 +221,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
       // files that did get stored are removed, then the record (the clean-up retries if MinIO is away).
       request.log.warn({ err, imageId, objectName }, 'photo not stored: MinIO failed');
       void giveUp(imageId, objectName, puts, request.log);
-      throw unavailable(STORE_DOWN_MESSAGE);
+      throw unavailable('PHOTO_STORE_UNAVAILABLE', STORE_DOWN_MESSAGE);
     }
     const api = toApi({ ...record, file_name: fileName });
     const stored = pendingEvent(
@@ -253,7 +259,7 @@ export function imageRoutes(app: ServiceApp, deps: ImageRouteDeps) {
     async (request) => {
       const doc = await deps.Image.findOne({ image_id: request.params.imageId, removing: { $ne: true }, stored: { $ne: false } }).lean();
       // An unattached photo is nobody else's business (its address would let them see it).
-      if (!doc || (!doc.product_id && doc.farmer_id !== request.identity.userId)) throw notFound('No image with this id.');
+      if (!doc || (!doc.product_id && doc.farmer_id !== request.identity.userId)) throw notFound('IMAGE_NOT_FOUND', 'No image with this id.');
       return toApi(doc);
     },
   );

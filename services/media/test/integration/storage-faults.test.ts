@@ -119,7 +119,7 @@ describe('while MinIO is away', () => {
     }
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: STORE_DOWN_MESSAGE });
+    expect(refused.json()).toMatchObject({ code: 'PHOTO_STORE_UNAVAILABLE', statusCode: 503, error: 'Service Unavailable', message: STORE_DOWN_MESSAGE });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Its record named the files until they were known to be gone; then it went too.
     expect(await until(async () => (await images().countDocuments({ farmer_id: farmer.id, stored: false })) === 0, 10_000)).toBe(true);

@@ -127,7 +127,7 @@ describe('uploads in progress', () => {
     const answers = await Promise.all(farmers.flatMap((f) => [upload(f, slow), upload(f, slow)]));
     const busy = answers.filter((a) => a.statusCode === 503);
     expect(busy.length, answers.map((a) => a.statusCode).join()).toBeGreaterThanOrEqual(1);
-    expect(busy[0]!.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: BUSY_MESSAGE });
+    expect(busy[0]!.json()).toMatchObject({ code: 'PHOTO_SERVICE_BUSY', statusCode: 503, error: 'Service Unavailable', message: BUSY_MESSAGE });
     expect(Number(busy[0]!.headers['retry-after'])).toBeGreaterThan(0);
     expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThanOrEqual(1);
   });

@@ -46,7 +46,7 @@ export function lookupRoutes(app: ServiceApp, deps: LookupDeps) {
     async (request, reply) => {
       const tuberType = parseTuberType(request.params.tuberType);
       if (!tuberType) {
-        throw notFound(`No nutrition data for "${request.params.tuberType}". Known tuber types: ${TUBER_TYPES.join(', ')}.`);
+        throw notFound('NUTRITION_NOT_FOUND', `No nutrition data for "${request.params.tuberType}". Known tuber types: ${TUBER_TYPES.join(', ')}.`);
       }
       const key = `nutrition:v1:${deps.upstream ? 'upstream' : 'embedded'}:${tuberType}`;
       const cached = await deps.redis.get(key).catch((err: Error) => {

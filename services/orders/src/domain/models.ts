@@ -248,7 +248,7 @@ async function takeNumbers(models: OrderModels, redis: RedisClient): Promise<{ f
       return { first: last - NUMBER_BLOCK + 1, end: last + 1 };
     },
     // 503 with Retry-After, not 500: many sends at once can wait out the lock (issue 24's concurrent interleavings).
-    { busy: () => unavailable('Sending is busy for a moment; please send the request again.', 2) },
+    { busy: () => unavailable('SENDING_BUSY', 'Sending is busy for a moment; please send the request again.', 2) },
   );
 }
 

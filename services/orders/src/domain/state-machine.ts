@@ -9,6 +9,7 @@
 //    │   declined            cancelled
 //    └──cancel (buyer, reason)──▶ cancelled
 import type { OrderStatus } from '@tuber/contracts';
+import { problem, type Problem } from '@tuber/kit';
 
 export type Party = 'buyer' | 'farmer';
 export type OrderAction = 'accept' | 'decline' | 'fulfil' | 'cancel';
@@ -41,7 +42,7 @@ export const HOLDING_STATUSES: readonly OrderStatus[] = ['accepted', 'fulfilled'
 export type Verdict =
   | { ok: true; transition: Transition }
   /** 403: this party may never take this action; 409: not from this status (or not any more). */
-  | { ok: false; status: 400 | 403 | 409; message: string };
+  | { ok: false; status: 400 | 403 | 409; problem: Problem };
 
 /** "accept it", "mark a request fulfilled", … */
 const verb = (action: OrderAction, object: string) => (action === 'fulfil' ? `mark ${object} fulfilled` : `${action} ${object}`);
@@ -78,14 +79,18 @@ export function decide(
   options: { reason?: string | undefined; lowered?: boolean } = {},
 ): Verdict {
   const refusal = neverTheirs(action, by);
-  if (refusal) return { ok: false, status: 403, message: refusal };
+  if (refusal) return { ok: false, status: 403, problem: refusal };
   const anyParty = TRANSITIONS.filter((t) => t.action === action);
   const transition = anyParty.find((t) => t.from === from);
   if (!transition) {
     return {
       ok: false,
       status: 409,
-      message: `${number} ${STATE_WORDS[from]}, so you cannot ${verb(action, 'it')}; ${whatNext(from, by)}`,
+      problem: problem('ACTION_NOT_FROM_STATUS', `${number} ${STATE_WORDS[from]}, so you cannot ${verb(action, 'it')}; ${whatNext(from, by)}`, {
+        number,
+        status: from,
+        action,
+      }),
     };
   }
   if (!transition.by.includes(by)) {
@@ -93,7 +98,12 @@ export function decide(
     return {
       ok: false,
       status: 409,
-      message: `${number} ${STATE_WORDS[from]}: only the ${who} can ${verb(action, 'it')} now; ${whatNext(from, by)}`,
+      problem: problem('ACTION_OTHER_PARTY', `${number} ${STATE_WORDS[from]}: only the ${who} can ${verb(action, 'it')} now; ${whatNext(from, by)}`, {
+        number,
+        status: from,
+        action,
+        party: transition.by.length === 1 ? transition.by[0]! : 'either',
+      }),
     };
   }
   const reason = options.reason?.trim() ?? '';
@@ -101,19 +111,26 @@ export function decide(
     return {
       ok: false,
       status: 400,
-      message: `Give a reason to ${verb(action, number)}; the ${by === 'buyer' ? 'farmer' : 'buyer'} will see it.`,
+      problem: problem('REASON_REQUIRED', `Give a reason to ${verb(action, number)}; the ${by === 'buyer' ? 'farmer' : 'buyer'} will see it.`, {
+        number,
+        action,
+      }),
     };
   }
   if (transition.reason === 'lowered' && options.lowered && !reason) {
-    return { ok: false, status: 400, message: `You lowered a quantity of ${number}: give a reason so the buyer knows why.` };
+    return {
+      ok: false,
+      status: 400,
+      problem: problem('REASON_FOR_LOWERED', `You lowered a quantity of ${number}: give a reason so the buyer knows why.`, { number }),
+    };
   }
   return { ok: true, transition };
 }
 
 /** Why `by` may never take `action`, whatever the status (403), or undefined when they may sometimes. */
-export function neverTheirs(action: OrderAction, by: Party): string | undefined {
+export function neverTheirs(action: OrderAction, by: Party): Problem | undefined {
   if (TRANSITIONS.some((t) => t.action === action && t.by.includes(by))) return undefined;
-  return `Only the farmer can ${verb(action, 'a request')}.`;
+  return problem('ACTION_FARMER_ONLY', `Only the farmer can ${verb(action, 'a request')}.`, { action });
 }
 
 export interface AskedLine {
@@ -130,23 +147,40 @@ export interface AskedLine {
 export function acceptedQuantities(
   asked: readonly AskedLine[],
   given: readonly { product_id: string; quantity: number }[] = [],
-): { ok: true; quantities: Map<string, number>; lowered: boolean } | { ok: false; message: string } {
+): { ok: true; quantities: Map<string, number>; lowered: boolean } | { ok: false; problem: Problem } {
   const quantities = new Map(asked.map((line) => [line.product_id, line.quantity]));
   const seen = new Set<string>();
   let lowered = false;
   for (const line of given) {
     const original = asked.find((a) => a.product_id === line.product_id);
     if (!original)
-      return { ok: false, message: `Product ${line.product_id} is not in this request; accept only the products the buyer asked for.` };
-    if (seen.has(line.product_id)) return { ok: false, message: `${original.product_name} is given twice; give each product once.` };
+      return {
+        ok: false,
+        problem: problem(
+          'ACCEPT_PRODUCT_UNKNOWN',
+          `Product ${line.product_id} is not in this request; accept only the products the buyer asked for.`,
+        ),
+      };
+    if (seen.has(line.product_id)) {
+      const product = original.product_name;
+      return { ok: false, problem: problem('ACCEPT_PRODUCT_TWICE', `${product} is given twice; give each product once.`, { product }) };
+    }
     seen.add(line.product_id);
     if (!twoDecimalsOrLess(line.quantity) || line.quantity <= 0) {
-      return { ok: false, message: `The quantity of ${original.product_name} must be above 0 with at most 2 decimals.` };
+      const product = original.product_name;
+      return {
+        ok: false,
+        problem: problem('ACCEPT_QUANTITY_INVALID', `The quantity of ${product} must be above 0 with at most 2 decimals.`, { product }),
+      };
     }
     if (line.quantity > original.quantity) {
       return {
         ok: false,
-        message: `You can accept at most the ${original.quantity} the buyer asked for of ${original.product_name}; ask the buyer to send a new request for more.`,
+        problem: problem(
+          'ACCEPT_ABOVE_ASKED',
+          `You can accept at most the ${original.quantity} the buyer asked for of ${original.product_name}; ask the buyer to send a new request for more.`,
+          { product: original.product_name, quantity: original.quantity },
+        ),
       };
     }
     if (line.quantity < original.quantity) lowered = true;

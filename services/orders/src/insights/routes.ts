@@ -58,7 +58,7 @@ export function insightRoutes(app: ServiceApp, deps: { store: InsightStore; redi
       const { product_id, kind } = request.body;
       const userId = request.identity.userId;
       const product = await products.listedById(product_id);
-      if (!product) throw notFound(UNKNOWN_PRODUCT_MESSAGE);
+      if (!product) throw notFound('PRODUCT_NOT_FOUND', UNKNOWN_PRODUCT_MESSAGE);
       // A farmer looking at their own product, or at a competitor's, is not a buyer's interest.
       if (product.farmer_id === userId || !request.identity.roles.includes('buyer')) return reply.code(204).send(null);
       const day = lagosDay(new Date());

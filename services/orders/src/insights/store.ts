@@ -49,7 +49,7 @@ export class InsightStore {
     return withLocks(this.redis, [INSIGHT_KEYS.lock(productId, day)], work, {
       waitMs: this.#lockWaitMs,
       ttlMs: 10_000,
-      busy: () => unavailable(LOCK_BUSY_MESSAGE, 5),
+      busy: () => unavailable('INSIGHTS_BUSY', LOCK_BUSY_MESSAGE, 5),
     });
   }
 

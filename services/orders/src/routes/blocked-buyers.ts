@@ -84,7 +84,7 @@ export function blockedBuyerRoutes(app: ServiceApp, deps: BlockedBuyerRoutesDeps
         .sort({ created_at: -1 })
         .lean<Pick<RequestDoc, 'buyer_name'>>();
       if (!latest)
-        throw notFound('No buyer with this id has sent you an order request. Block a buyer from one of their requests in your inbox.');
+        throw notFound('BUYER_NOT_KNOWN', 'No buyer with this id has sent you an order request. Block a buyer from one of their requests in your inbox.');
       const block = { _id: id, farmer_id: farmerId, buyer_id: buyerId, buyer_name: latest.buyer_name, blocked_at: new Date() };
       try {
         await Block.create(block);

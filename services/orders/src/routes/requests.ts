@@ -16,17 +16,22 @@ import {
   WithReason,
   localeOf,
   nigerianE164,
+  type FieldProblem,
   type OrderStatus,
+  type ProblemCode,
+  type ProblemParams,
 } from '@tuber/contracts';
 import {
   badRequest,
   conflict,
-  errorBody,
   forbidden,
   HttpError,
   notFound,
+  problem,
   publishRecorded,
+  sendProblem,
   type EventBus,
+  type Problem,
   type Identity,
   type RedisClient,
   type ServiceApp,
@@ -85,7 +90,7 @@ const isDuplicateKey = (e: unknown) => (e as { code?: number })?.code === 11000;
 function partyOf(identity: Identity): Party {
   if (identity.roles.includes('farmer')) return 'farmer';
   if (identity.roles.includes('buyer')) return 'buyer';
-  throw forbidden('Only buyers and farmers have order requests. Finish setting up your account first.');
+  throw forbidden('NOT_BUYER_OR_FARMER', 'Only buyers and farmers have order requests. Finish setting up your account first.');
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -109,16 +114,20 @@ const isCalendarDay = (day: string) => {
 };
 
 /** Input problems a person can fix (400), before anything is looked up. */
-export function checkNewRequestInput(body: NewOrderRequest, today: string): string | undefined {
-  if (body.fulfilment === 'delivery' && !str(body.address)) return 'Give a delivery address, or choose pickup.';
-  if (!isCalendarDay(body.preferred_date)) return `"${body.preferred_date}" is not a date; choose a preferred date from the calendar.`;
-  if (body.preferred_date < today) return 'The preferred date has passed; choose today or a later day.';
+export function checkNewRequestInput(body: NewOrderRequest, today: string): Problem | undefined {
+  if (body.fulfilment === 'delivery' && !str(body.address)) return problem('DELIVERY_ADDRESS_MISSING', 'Give a delivery address, or choose pickup.');
+  if (!isCalendarDay(body.preferred_date)) {
+    return problem('PREFERRED_DATE_INVALID', `"${body.preferred_date}" is not a date; choose a preferred date from the calendar.`);
+  }
+  if (body.preferred_date < today) return problem('PREFERRED_DATE_PASSED', 'The preferred date has passed; choose today or a later day.');
   const ids = new Set<string>();
   for (const line of body.lines) {
-    if (ids.has(line.product_id)) return 'A product is in the request twice; send each product once with its total quantity.';
+    if (ids.has(line.product_id)) {
+      return problem('PRODUCT_TWICE', 'A product is in the request twice; send each product once with its total quantity.');
+    }
     ids.add(line.product_id);
-    if (!twoDecimalsOrLess(line.quantity)) return 'Quantities may have at most 2 decimals.';
-    if (!twoDecimalsOrLess(line.price)) return 'Prices may have at most 2 decimals (kobo).';
+    if (!twoDecimalsOrLess(line.quantity)) return problem('QUANTITY_DECIMALS', 'Quantities may have at most 2 decimals.');
+    if (!twoDecimalsOrLess(line.price)) return problem('PRICE_DECIMALS', 'Prices may have at most 2 decimals (kobo).');
   }
   return undefined;
 }
@@ -142,7 +151,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     const me = identity.userId;
     if (doc && doc.buyer_id === me) return { doc, party: 'buyer' };
     if (doc && doc.farmer_id === me) return { doc, party: 'farmer' };
-    throw notFound('There is no order request with this id among yours. Open it from your requests or inbox.');
+    throw notFound('REQUEST_NOT_FOUND', 'There is no order request with this id among yours. Open it from your requests or inbox.');
   }
 
   /**
@@ -158,8 +167,8 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     if (refusal) throw forbidden(refusal);
   };
 
-  const refuse = (reply: FastifyReply, message: string, problems: OrderRefused['problems'] = []) =>
-    reply.code(409).send({ ...errorBody(409, message), problems } as never);
+  const refuse = (reply: FastifyReply, refusal: Problem, problems: OrderRefused['problems'] = []) =>
+    sendProblem(reply, 409, refusal, { problems });
 
   // ---------------------------------------------------------------- send
   app.post(
@@ -199,29 +208,30 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       const existing = await Request.findOne({ request_id: body.request_id }).lean<RequestDoc>();
       if (existing) {
         if (existing.buyer_id !== buyerId)
-          return refuse(reply, 'This request id is already taken. Send the request again from your cart: it will get a new id.');
+          return refuse(reply, problem('REQUEST_ID_TAKEN', 'This request id is already taken. Send the request again from your cart: it will get a new id.'));
         return reply.code(200).send((await present(existing, 'buyer')) as never);
       }
       // A farmer's inbox is theirs (issue 24): a buyer they blocked sends them nothing new.
       if (await BlockedBuyer.exists({ _id: blockId(body.farmer_id, buyerId) })) {
         request.log.info({ farmerId: body.farmer_id }, 'order request refused: the farmer blocked this buyer');
-        return reply.code(403).send({ ...errorBody(403, BLOCKED_MESSAGE), code: BUYER_BLOCKED } as never);
+        return sendProblem(reply, 403, problem(BUYER_BLOCKED, BLOCKED_MESSAGE));
       }
       const phone = nigerianE164(body.phone);
-      if (!phone) throw badRequest(PHONE_E164_PROBLEM);
-      const problem = checkNewRequestInput(body, lagosToday());
-      if (problem) throw badRequest(problem);
+      if (!phone) throw badRequest('PHONE_INVALID', PHONE_E164_PROBLEM);
+      const inputProblem = checkNewRequestInput(body, lagosToday());
+      if (inputProblem) throw badRequest(inputProblem);
 
       const ids = body.lines.map((line) => line.product_id);
       const { copies, held } = await stockSnapshot(models, products, ids, body.farmer_id);
       const byId = new Map<string, ProductView>(copies.map((p) => [p.product_id, p as ProductView]));
       for (const copy of copies) {
         if (copy.farmer_id !== body.farmer_id && !copy.deleted) {
-          throw badRequest(`${copy.product_name || 'A product'} is sold by another farmer; send it in that farmer's request.`);
+          const product = copy.product_name || 'A product';
+          throw badRequest('OTHER_FARMERS_PRODUCT', `${product} is sold by another farmer; send it in that farmer's request.`, { product });
         }
       }
       const problems = checkLines(body.lines, byId, held);
-      if (problems.length) return refuse(reply, refusalMessage(problems, byId), problems);
+      if (problems.length) return refuse(reply, problem('ORDER_REFUSED', refusalMessage(problems, byId)), problems);
 
       // The buyer's address for notifications, if no event has brought one yet (a newer one replaces it).
       if (request.identity.emailVerified && request.identity.email) {
@@ -238,7 +248,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
             ).catch((e: unknown) => {
               if (!isDuplicateKey(e)) throw e;
             }),
-          { busy: () => unavailable('Sending is busy for a moment; please send the request again.', 2) },
+          { busy: () => unavailable('SENDING_BUSY', 'Sending is busy for a moment; please send the request again.', 2) },
         );
       }
 
@@ -288,7 +298,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         // The same request sent twice at once: the first one stands.
         const first = await Request.findOne({ request_id: body.request_id }).lean<RequestDoc>();
         if (first?.buyer_id !== buyerId)
-          return refuse(reply, 'This request id is already taken. Send the request again from your cart: it will get a new id.');
+          return refuse(reply, problem('REQUEST_ID_TAKEN', 'This request id is already taken. Send the request again from your cart: it will get a new id.'));
         return reply.code(200).send((await present(first, 'buyer')) as never);
       }
       await publishRecorded(Request, { request_id: body.request_id }, bus, request.log);
@@ -319,7 +329,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       if (status) filter.status = status;
       if (cursor) {
         const after = decodeCursor(cursor);
-        if (!after) throw badRequest('This page link is not valid any more; start again from the first page.');
+        if (!after) throw badRequest('PAGE_LINK_INVALID', 'This page link is not valid any more; start again from the first page.');
         const at = new Date(after.c);
         filter.$or = [{ created_at: { $lt: at } }, { created_at: at, request_id: { $lt: after.i } }];
       }
@@ -399,7 +409,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
             party === 'buyer' ? { seen_buyer: doc.revision, unread_buyer: false } : { seen_farmer: doc.revision, unread_farmer: false };
           await Request.updateOne({ request_id: requestId, revision: doc.revision }, { $set: seen });
         },
-        { busy: () => conflict('This request is being changed right now; open it again in a moment.') },
+        { busy: () => conflict('REQUEST_BUSY', 'This request is being changed right now; open it again in a moment.') },
       );
       return { count: await unreadCount(request.identity) };
     },
@@ -432,12 +442,12 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         let quantities: Map<string, number> | undefined;
         if (action === 'accept') {
           const accepted = acceptedQuantities(doc.lines, input.lines ?? []);
-          if (!accepted.ok) throw badRequest(accepted.message);
+          if (!accepted.ok) throw badRequest(accepted.problem);
           quantities = accepted.quantities;
           lowered = accepted.lowered;
         }
         const verdict = decide(doc.number, doc.status as OrderStatus, action, party, { reason, lowered });
-        if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+        if (!verdict.ok) throw new HttpError(verdict.status, verdict.problem);
         const to = verdict.transition.to;
         if (action === 'accept') await checkStockToAccept(doc, quantities!, log);
 
@@ -472,11 +482,16 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
           { $set: set, $push: { history: entry, outbox: event } },
         );
         if (written.matchedCount === 0)
-          throw conflict(`${doc.number} changed meanwhile; open it again to see what changed, then try again.`);
+          throw conflict('REQUEST_CHANGED', `${doc.number} changed meanwhile; open it again to see what changed, then try again.`, {
+            number: doc.number,
+          });
         log.info({ requestId, number: doc.number, from: doc.status, to, by: party, revision }, 'order request changed');
         return { party };
       },
-      { busy: () => conflict('This request is being changed by someone else right now; open it again in a moment and try again.') },
+      {
+        busy: () =>
+          conflict('REQUEST_BUSY', 'This request is being changed by someone else right now; open it again in a moment and try again.'),
+      },
     );
     await publishRecorded(Request, { request_id: requestId }, bus, log);
     const after = await Request.findOne({ request_id: requestId }).lean<RequestDoc>();
@@ -495,28 +510,35 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       'stock checked to accept',
     );
     const byId = new Map(copies.map((p) => [p.product_id, p]));
-    const short: string[] = [];
+    // One entry per line that cannot be accepted, each with its code; the message says them all.
+    const short: FieldProblem[] = [];
+    const lineProblem = (line: (typeof doc.lines)[number], code: ProblemCode, detail: string, params: ProblemParams = {}) =>
+      short.push({ field: `lines.${line.product_id}`, code, detail, params: { product: line.product_name, ...params } });
     for (const line of doc.lines) {
       const product = byId.get(line.product_id);
       const want = quantities.get(line.product_id)!;
+      const name = line.product_name;
       if (!product || product.deleted) {
-        short.push(`${line.product_name} is no longer listed; decline the request, or ask the buyer to send one without it.`);
+        lineProblem(line, 'STOCK_UNLISTED', `${name} is no longer listed; decline the request, or ask the buyer to send one without it.`);
       } else if (product.unit !== line.unit) {
-        short.push(`${line.product_name} is now sold in another unit; decline the request and ask the buyer to send it again.`);
+        lineProblem(line, 'STOCK_UNIT_CHANGED', `${name} is now sold in another unit; decline the request and ask the buyer to send it again.`);
       } else if (product.status === 'sold_out') {
-        short.push(`${line.product_name} is sold out; add stock to it first, or decline.`);
+        lineProblem(line, 'STOCK_SOLD_OUT', `${name} is sold out; add stock to it first, or decline.`);
       } else if (stockCounts(product)) {
         const available = availableQuantity(product, held.get(line.product_id) ?? 0);
         if (want > available) {
-          short.push(
-            available > 0
-              ? `Only ${formatQuantity(available, line.unit)} of ${line.product_name} left; lower the quantity or decline.`
-              : `No ${line.product_name} is left that is not already promised; update its stock first, or decline.`,
-          );
+          if (available > 0) {
+            lineProblem(line, 'STOCK_ONLY_LEFT', `Only ${formatQuantity(available, line.unit)} of ${name} left; lower the quantity or decline.`, {
+              quantity: available,
+              unit: line.unit,
+            });
+          } else {
+            lineProblem(line, 'STOCK_ALL_PROMISED', `No ${name} is left that is not already promised; update its stock first, or decline.`);
+          }
         }
       }
     }
-    if (short.length) throw conflict(short.join(' '));
+    if (short.length) throw conflict({ code: 'STOCK_SHORT', message: short.map((s) => s.detail).join(' '), errors: short });
   }
 
   const transitionRoute = (

@@ -104,12 +104,13 @@ describe('request input', () => {
   };
   it('needs an address for delivery, a real date not in the past, each product once', () => {
     expect(checkNewRequestInput(body, '2026-11-25')).toBeUndefined();
-    expect(checkNewRequestInput({ ...body, fulfilment: 'delivery' }, '2026-11-25')).toMatch(/delivery address/);
-    expect(checkNewRequestInput({ ...body, fulfilment: 'delivery', address: '  ' }, '2026-11-25')).toMatch(/delivery address/);
-    expect(checkNewRequestInput({ ...body, preferred_date: '2026-02-30' }, '2026-01-01')).toMatch(/not a date/);
-    expect(checkNewRequestInput({ ...body, preferred_date: '2026-11-24' }, '2026-11-25')).toMatch(/has passed/);
-    expect(checkNewRequestInput({ ...body, lines: [line(), line()] }, '2026-11-25')).toMatch(/twice/);
-    expect(checkNewRequestInput({ ...body, lines: [line({ quantity: 1.234 })] }, '2026-11-25')).toMatch(/2 decimals/);
+    const check = (input: typeof body, today: string) => checkNewRequestInput(input, today);
+    expect(check({ ...body, fulfilment: 'delivery' }, '2026-11-25')).toMatchObject({ code: 'DELIVERY_ADDRESS_MISSING', message: expect.stringMatching(/delivery address/) });
+    expect(check({ ...body, fulfilment: 'delivery', address: '  ' }, '2026-11-25')).toMatchObject({ code: 'DELIVERY_ADDRESS_MISSING' });
+    expect(check({ ...body, preferred_date: '2026-02-30' }, '2026-01-01')).toMatchObject({ code: 'PREFERRED_DATE_INVALID', message: expect.stringMatching(/not a date/) });
+    expect(check({ ...body, preferred_date: '2026-11-24' }, '2026-11-25')).toMatchObject({ code: 'PREFERRED_DATE_PASSED', message: expect.stringMatching(/has passed/) });
+    expect(check({ ...body, lines: [line(), line()] }, '2026-11-25')).toMatchObject({ code: 'PRODUCT_TWICE', message: expect.stringMatching(/twice/) });
+    expect(check({ ...body, lines: [line({ quantity: 1.234 })] }, '2026-11-25')).toMatchObject({ code: 'QUANTITY_DECIMALS', message: expect.stringMatching(/2 decimals/) });
   });
 
   it('names the buyer from the token', () => {

@@ -41,8 +41,11 @@ describe('order request state machine', () => {
             // A buyer never accepts, declines or fulfils: that is not theirs (403). Otherwise the status is wrong (409).
             const neverTheirs = by === 'buyer' && action !== 'cancel';
             expect(verdict.status).toBe(neverTheirs ? 403 : 409);
-            if (!neverTheirs) expect(verdict.message).toContain('TM-1001');
-            expect(verdict.message.length).toBeGreaterThan(20);
+            if (!neverTheirs) expect(verdict.problem.message).toContain('TM-1001');
+            expect(verdict.problem.message.length).toBeGreaterThan(20);
+            // The code says the same as the message, with the values a translation needs.
+            if (neverTheirs) expect(verdict.problem).toMatchObject({ code: 'ACTION_FARMER_ONLY', params: { action } });
+            else expect(verdict.problem).toMatchObject({ params: { number: 'TM-1001', status: from, action } });
           });
         }
       }
@@ -58,17 +61,23 @@ describe('order request state machine', () => {
   it('says what can be done instead', () => {
     const fulfilTooEarly = decide('TM-1042', 'sent', 'fulfil', 'farmer');
     expect(fulfilTooEarly).toMatchObject({ ok: false, status: 409 });
-    expect(!fulfilTooEarly.ok && fulfilTooEarly.message).toBe(
+    expect(!fulfilTooEarly.ok && fulfilTooEarly.problem.code).toBe('ACTION_NOT_FROM_STATUS');
+    expect(!fulfilTooEarly.ok && fulfilTooEarly.problem.message).toBe(
       'TM-1042 is waiting for the farmer, so you cannot mark it fulfilled; you can now accept it or decline it.',
     );
     const farmerCancelsSent = decide('TM-1042', 'sent', 'cancel', 'farmer', { reason: 'no' });
-    expect(!farmerCancelsSent.ok && farmerCancelsSent.message).toMatch(
+    expect(!farmerCancelsSent.ok && farmerCancelsSent.problem).toMatchObject({ code: 'ACTION_OTHER_PARTY', params: { party: 'buyer' } });
+    expect(!farmerCancelsSent.ok && farmerCancelsSent.problem.message).toMatch(
       /only the buyer can cancel it now; you can now accept it or decline it/,
     );
     const buyerAgain = decide('TM-1042', 'declined', 'cancel', 'buyer', { reason: 'no' });
-    expect(!buyerAgain.ok && buyerAgain.message).toMatch(/was declined.*send a new request/);
+    expect(!buyerAgain.ok && buyerAgain.problem.message).toMatch(/was declined.*send a new request/);
     const buyerAccepts = decide('TM-1042', 'sent', 'accept', 'buyer');
-    expect(buyerAccepts).toEqual({ ok: false, status: 403, message: 'Only the farmer can accept a request.' });
+    expect(buyerAccepts).toEqual({
+      ok: false,
+      status: 403,
+      problem: { code: 'ACTION_FARMER_ONLY', message: 'Only the farmer can accept a request.', params: { action: 'accept' } },
+    });
   });
 
   it('needs a reason to decline and to cancel, not to accept as asked or to fulfil', () => {
@@ -83,7 +92,8 @@ describe('order request state machine', () => {
   it('needs a reason to accept a lowered quantity', () => {
     const verdict = decide('TM-7', 'sent', 'accept', 'farmer', { lowered: true });
     expect(verdict).toMatchObject({ ok: false, status: 400 });
-    expect(!verdict.ok && verdict.message).toMatch(/lowered a quantity of TM-7: give a reason/);
+    expect(!verdict.ok && verdict.problem).toMatchObject({ code: 'REASON_FOR_LOWERED', params: { number: 'TM-7' } });
+    expect(!verdict.ok && verdict.problem.message).toMatch(/lowered a quantity of TM-7: give a reason/);
     expect(decide('TM-7', 'sent', 'accept', 'farmer', { lowered: true, reason: 'Only 5 kg dug so far' })).toMatchObject({ ok: true });
   });
 });
@@ -110,18 +120,18 @@ describe('accepted quantities', () => {
   it('refuses more than asked, unknown products, duplicates and 3 decimals', () => {
     expect(acceptedQuantities(asked, [{ product_id: 'yam', quantity: 11 }])).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/at most the 10 .* Fresh yam/),
+      problem: { code: 'ACCEPT_ABOVE_ASKED', params: { quantity: 10 }, message: expect.stringMatching(/at most the 10 .* Fresh yam/) },
     });
     expect(acceptedQuantities(asked, [{ product_id: 'ginger', quantity: 1 }])).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/not in this request/),
+      problem: { code: 'ACCEPT_PRODUCT_UNKNOWN', message: expect.stringMatching(/not in this request/) },
     });
     expect(
       acceptedQuantities(asked, [
         { product_id: 'yam', quantity: 1 },
         { product_id: 'yam', quantity: 2 },
       ]),
-    ).toMatchObject({ ok: false, message: expect.stringMatching(/given twice/) });
+    ).toMatchObject({ ok: false, problem: { code: 'ACCEPT_PRODUCT_TWICE', message: expect.stringMatching(/given twice/) } });
     expect(acceptedQuantities(asked, [{ product_id: 'yam', quantity: 1.005 }])).toMatchObject({ ok: false });
   });
 });

@@ -1,5 +1,9 @@
 // Building a profile from the access token's claims (Keycloak user attributes mapped into it).
 import { TUBER_TYPES, type TuberType } from '@tuber/contracts';
+import { problem, type Problem } from '@tuber/kit';
+
+const incomplete = (missing: string[]) =>
+  problem('ACCOUNT_INCOMPLETE', `Your account is missing: ${missing.join(', ')}.`, { fields: missing.join(', ') });
 
 export const USER_TYPE_NOT_FOUND = 'User type not found in metadata';
 
@@ -25,9 +29,9 @@ const list = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 
 /** Returns the draft, or the reason it cannot be built (a person-readable message). */
-export function draftFromClaims(userId: string, claims: Record<string, unknown>): ProfileDraft | { problem: string } {
+export function draftFromClaims(userId: string, claims: Record<string, unknown>): ProfileDraft | { problem: Problem } {
   const userType = str(claims.user_type);
-  if (userType !== 'buyer' && userType !== 'farmer') return { problem: USER_TYPE_NOT_FOUND };
+  if (userType !== 'buyer' && userType !== 'farmer') return { problem: problem('USER_TYPE_MISSING', USER_TYPE_NOT_FOUND) };
   const base = {
     user_id: userId,
     email: str(claims.email).toLowerCase(),
@@ -39,7 +43,7 @@ export function draftFromClaims(userId: string, claims: Record<string, unknown>)
     .filter(([, value]) => !value)
     .map(([name]) => name);
   if (userType === 'buyer') {
-    return missing.length ? { problem: `Your account is missing: ${missing.join(', ')}.` } : { ...base, user_type: 'buyer' };
+    return missing.length ? { problem: incomplete(missing) } : { ...base, user_type: 'buyer' };
   }
   const farmer = {
     ...base,
@@ -50,5 +54,5 @@ export function draftFromClaims(userId: string, claims: Record<string, unknown>)
   };
   if (!farmer.business_name) missing.push('business_name');
   if (!farmer.location) missing.push('location');
-  return missing.length ? { problem: `Your account is missing: ${missing.join(', ')}.` } : farmer;
+  return missing.length ? { problem: incomplete(missing) } : farmer;
 }

@@ -1,6 +1,7 @@
 // What a person may change in their own profile (issue 11), as pure rules: which fields, in which
 // shape, and the sentence to show when a change is refused.
 import { nigerianE164, PHONE_E164_PROBLEM, TUBER_TYPES, type TuberType } from '@tuber/contracts';
+import { problem, type Problem } from '@tuber/kit';
 
 export const PERSONAL_FIELDS = ['firstname', 'lastname', 'phone'] as const;
 export const FARM_FIELDS = ['business_name', 'location', 'tuber'] as const;
@@ -42,29 +43,38 @@ export interface FieldError {
 }
 
 /** A sentence a person can act on for a refused change (instead of "must match pattern …"). */
-export function changeProblem(error: FieldError): string {
+export function changeProblem(error: FieldError): Problem {
   if (error.keyword === 'additionalProperties') {
     const field = String(error.params?.additionalProperty ?? '');
-    if (field === 'email') return EMAIL_PROBLEM;
-    return `"${field}" cannot be changed: a profile change may hold only ${CHANGEABLE_FIELDS.join(', ')}.`;
+    if (field === 'email') return problem('EMAIL_CHANGE_ELSEWHERE', EMAIL_PROBLEM);
+    return problem(
+      'FIELD_NOT_CHANGEABLE',
+      `"${field}" cannot be changed: a profile change may hold only ${CHANGEABLE_FIELDS.join(', ')}.`,
+      { field },
+    );
   }
-  if (error.keyword === 'minProperties') return NOTHING_TO_CHANGE;
-  if (error.keyword === 'type' && !error.instancePath) return NOTHING_TO_CHANGE;
+  if (error.keyword === 'minProperties') return problem('NOTHING_TO_CHANGE', NOTHING_TO_CHANGE);
+  if (error.keyword === 'type' && !error.instancePath) return problem('NOTHING_TO_CHANGE', NOTHING_TO_CHANGE);
   const field = error.instancePath.split('/')[1] ?? '';
-  if (field === 'phone') return PHONE_PROBLEM;
-  if (field === 'tuber') return `Choose the tubers you grow from: ${TUBER_TYPES.join(', ')} (each at most once).`;
+  if (field === 'phone') return problem('PHONE_INVALID', PHONE_PROBLEM);
+  if (field === 'tuber') return problem('TUBERS_INVALID', `Choose the tubers you grow from: ${TUBER_TYPES.join(', ')} (each at most once).`);
   const label = LABELS[field] ?? field;
-  if (error.keyword === 'maxLength') return `${label} must be at most ${String(error.params?.limit)} characters.`;
-  if (error.keyword === 'minLength' || error.keyword === 'pattern') return `${label} cannot be empty.`;
-  return `${label} is not valid.`;
+  if (error.keyword === 'maxLength') {
+    const limit = Number(error.params?.limit);
+    return problem('FIELD_TOO_LONG_NAMED', `${label} must be at most ${limit} characters.`, { field, limit });
+  }
+  if (error.keyword === 'minLength' || error.keyword === 'pattern') return problem('FIELD_EMPTY', `${label} cannot be empty.`, { field });
+  return problem('FIELD_INVALID_NAMED', `${label} is not valid.`, { field });
 }
 
 /**
  * The change as it will be stored: texts trimmed with inner runs of spaces made one, and the first
  * problem found, if any. `userType` decides which fields exist: a buyer has no farm.
  */
-export function normaliseChange(change: ProfileChange, userType: 'buyer' | 'farmer'): { change: ProfileChange } | { problem: string } {
-  if (userType === 'buyer' && FARM_FIELDS.some((field) => change[field] !== undefined)) return { problem: BUYER_FARM_FIELDS_PROBLEM };
+export function normaliseChange(change: ProfileChange, userType: 'buyer' | 'farmer'): { change: ProfileChange } | { problem: Problem } {
+  if (userType === 'buyer' && FARM_FIELDS.some((field) => change[field] !== undefined)) {
+    return { problem: problem('BUYER_FARM_FIELDS', BUYER_FARM_FIELDS_PROBLEM) };
+  }
   const out: ProfileChange = {};
   for (const field of ['firstname', 'lastname', 'phone', 'business_name', 'location'] as const) {
     const value = change[field];
@@ -73,7 +83,7 @@ export function normaliseChange(change: ProfileChange, userType: 'buyer' | 'farm
   if (out.phone !== undefined) {
     // Stored as E.164 digits (2348031234567): what WhatsApp links and calls need, whatever was typed.
     const e164 = nigerianE164(out.phone);
-    if (!e164) return { problem: PHONE_PROBLEM };
+    if (!e164) return { problem: problem('PHONE_INVALID', PHONE_PROBLEM) };
     out.phone = e164;
   }
   // Zero tubers is allowed (spec §5: no minimum at sign-up); such a farmer cannot post until one is added.

@@ -40,7 +40,7 @@ export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
     },
     async (request) => {
       const farmer = await models.Farmer.findOne({ user_id: request.params.farmerId }).lean();
-      if (!farmer) throw notFound('This farmer has no profile yet.');
+      if (!farmer) throw notFound('FARMER_NOT_FOUND', 'This farmer has no profile yet.');
       return {
         farmer_id: farmer.user_id,
         business_name: farmer.business_name,

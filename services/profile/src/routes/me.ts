@@ -71,7 +71,7 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
     },
     async (request) => {
       const mine = await findMine(request.identity.userId);
-      if (!mine) throw notFound('No profile has been created for this account yet.');
+      if (!mine) throw notFound('PROFILE_NOT_FOUND', 'No profile has been created for this account yet.');
       return mine;
     },
   );
@@ -101,8 +101,8 @@ export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: Ev
       }
       // An address nobody has proven to own never goes into a profile (Keycloak does not issue
       // tokens before verification; this holds should that ever change).
-      if (!emailVerified) throw badRequest(EMAIL_NOT_VERIFIED);
-      if (await deps.models.RemovedAccount.exists({ user_id: userId })) throw badRequest(ACCOUNT_DELETED);
+      if (!emailVerified) throw badRequest('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED);
+      if (await deps.models.RemovedAccount.exists({ user_id: userId })) throw badRequest('ACCOUNT_DELETED', ACCOUNT_DELETED);
       const draft = draftFromClaims(userId, request.identity.claims);
       if ('problem' in draft) throw badRequest(draft.problem);
 

@@ -8,6 +8,7 @@ import {
   conflict,
   publishRecorded,
   notFound,
+  problem,
   pendingEvent,
   withLocks,
   type EventBus,
@@ -65,12 +66,15 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
     },
     async (request) => {
       const invalid = request.validationError as (Error & { validation?: FieldError[] }) | undefined;
-      if (invalid) throw badRequest(invalid.validation?.[0] ? changeProblem(invalid.validation[0]) : invalid.message);
+      if (invalid) {
+        const first = invalid.validation?.[0];
+        throw badRequest(first ? changeProblem(first) : problem('VALIDATION_FAILED', invalid.message));
+      }
       const userId = request.identity.userId;
       // The read, the check and the write under the profile's lock (domain/profile-lock.ts): the
       // outbox relay of another replica may be taking the last event out of the same document.
       return withLocks(deps.redis, [profileLockKey(userId)], () => change(userId, request.body, request.log), {
-        busy: () => conflict(BUSY_MESSAGE),
+        busy: () => conflict('PROFILE_BUSY', BUSY_MESSAGE),
       });
     },
   );
@@ -95,19 +99,19 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
         { user_id: userId, revision: farmer.revision },
         { $set: { ...change, revision }, $push: { outbox: event } },
       );
-      if (updated.modifiedCount === 0) throw conflict('Your profile changed at the same moment; reload and try again.');
+      if (updated.modifiedCount === 0) throw conflict('PROFILE_CHANGED_MEANWHILE', 'Your profile changed at the same moment; reload and try again.');
       await publishRecorded(Farmer, { user_id: userId }, deps.bus, log);
       log.info({ userId, fields: Object.keys(change), revision }, 'farmer profile changed');
       return { ...(await Farmer.findOne({ user_id: userId }).lean())!, user_type: 'farmer' as const };
     }
     const buyer = await Buyer.findOne({ user_id: userId }).lean();
-    if (!buyer) throw notFound('No profile has been created for this account yet.');
+    if (!buyer) throw notFound('PROFILE_NOT_FOUND', 'No profile has been created for this account yet.');
     const checked = normaliseChange(body, 'buyer');
     if ('problem' in checked) throw badRequest(checked.problem);
     const change = changedFields(checked.change, buyer);
     if (Object.keys(change).length === 0) return { ...buyer, user_type: 'buyer' as const };
     const updated = await Buyer.findOneAndUpdate({ user_id: userId }, { $set: change }, { new: true }).lean();
-    if (!updated) throw notFound('No profile has been created for this account yet.');
+    if (!updated) throw notFound('PROFILE_NOT_FOUND', 'No profile has been created for this account yet.');
     return { ...updated, user_type: 'buyer' as const };
   }
 }

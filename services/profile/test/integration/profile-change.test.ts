@@ -153,7 +153,7 @@ describe('what nobody may change', () => {
     const before = await mine(farmer);
     const answer = await change(farmer, json);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    expect(answer.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message, code: expect.stringMatching(/^[A-Z_]+$/) });
     expect(await mine(farmer)).toEqual(before);
   });
 

@@ -34,12 +34,12 @@ describe('profile from token claims', () => {
 
   it('fails with "User type not found in metadata" when user_type is missing', () => {
     const { user_type: _u, ...rest } = farmerClaims;
-    expect(draftFromClaims('u3', rest)).toEqual({ problem: 'User type not found in metadata' });
+    expect(draftFromClaims('u3', rest)).toEqual({ problem: { code: 'USER_TYPE_MISSING', message: 'User type not found in metadata' } });
   });
 
   it('names what a farmer account lacks', () => {
     expect(draftFromClaims('u4', { ...farmerClaims, location: ' ', phone: undefined })).toEqual({
-      problem: 'Your account is missing: phone, location.',
+      problem: { code: 'ACCOUNT_INCOMPLETE', message: 'Your account is missing: phone, location.', params: { fields: 'phone, location' } },
     });
   });
 });

@@ -3,12 +3,15 @@ import { PHONE_E164_PROBLEM } from '@tuber/contracts';
 import {
   BUYER_FARM_FIELDS_PROBLEM,
   changedFields,
-  changeProblem,
+  changeProblem as changeProblemOf,
   EMAIL_PROBLEM,
   normaliseChange,
   NOTHING_TO_CHANGE,
   PHONE_PROBLEM,
 } from '../../src/domain/profile-change.js';
+
+// The refusal as a problem (code, English message, params); most cases read its message.
+const changeProblem = (...args: Parameters<typeof changeProblemOf>) => changeProblemOf(...args).message;
 
 describe('a profile change', () => {
   it('trims texts and makes inner runs of spaces one', () => {
@@ -26,7 +29,7 @@ describe('a profile change', () => {
   it('refuses a phone that is not a Nigerian number, saying what to type', () => {
     expect(PHONE_PROBLEM).toBe(PHONE_E164_PROBLEM);
     for (const phone of ['(--) 12-34', '+44 20 7946 0958', '0803 123 456', '803 123 4567', '+1 415 555 0100']) {
-      expect(normaliseChange({ phone }, 'buyer'), phone).toEqual({ problem: PHONE_E164_PROBLEM });
+      expect(normaliseChange({ phone }, 'buyer'), phone).toEqual({ problem: { code: 'PHONE_INVALID', message: PHONE_E164_PROBLEM } });
     }
   });
 
@@ -36,8 +39,8 @@ describe('a profile change', () => {
   });
 
   it('refuses farm fields from a buyer', () => {
-    expect(normaliseChange({ firstname: 'Bola', location: 'Ibadan' }, 'buyer')).toEqual({ problem: BUYER_FARM_FIELDS_PROBLEM });
-    expect(normaliseChange({ tuber: [] }, 'buyer')).toEqual({ problem: BUYER_FARM_FIELDS_PROBLEM });
+    expect(normaliseChange({ firstname: 'Bola', location: 'Ibadan' }, 'buyer')).toEqual({ problem: { code: 'BUYER_FARM_FIELDS', message: BUYER_FARM_FIELDS_PROBLEM } });
+    expect(normaliseChange({ tuber: [] }, 'buyer')).toEqual({ problem: { code: 'BUYER_FARM_FIELDS', message: BUYER_FARM_FIELDS_PROBLEM } });
   });
 
   it('keeps only what differs from the profile (tubers as a set)', () => {
@@ -55,6 +58,14 @@ describe('a profile change', () => {
       '"user_type" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber.',
     );
     expect(changeProblem({ keyword: 'minProperties', instancePath: '' })).toBe(NOTHING_TO_CHANGE);
+    expect(changeProblemOf({ keyword: 'minProperties', instancePath: '' }).code).toBe('NOTHING_TO_CHANGE');
+    expect(changeProblemOf({ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'email' } }).code).toBe(
+      'EMAIL_CHANGE_ELSEWHERE',
+    );
+    expect(changeProblemOf({ keyword: 'pattern', instancePath: '/business_name' })).toMatchObject({
+      code: 'FIELD_EMPTY',
+      params: { field: 'business_name' },
+    });
     expect(changeProblem({ keyword: 'pattern', instancePath: '/phone' })).toBe(PHONE_PROBLEM);
     expect(changeProblem({ keyword: 'pattern', instancePath: '/business_name' })).toBe('Business name cannot be empty.');
     expect(changeProblem({ keyword: 'maxLength', instancePath: '/location', params: { limit: 200 } })).toBe(
