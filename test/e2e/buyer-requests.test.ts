@@ -133,6 +133,19 @@ async function toastShown(page: Page, text: string | RegExp): Promise<SeenToast>
   return (await toasts(page)).find(matches)!;
 }
 
+/** The confirmation of a sent request on the cart page (issue 25): its heading, its links, and WhatsApp. */
+async function sentShown(page: Page, heading: RegExp): Promise<{ text: string; links: { label: string; href: string | null }[] }> {
+  const box = page.getByTestId('request-sent').filter({ has: page.getByRole('heading', { name: heading }) });
+  await box.waitFor({ timeout: 20_000 });
+  const text = (await box.getByRole('heading').textContent())!.trim();
+  const links = await box
+    .getByRole('link')
+    .evaluateAll((anchors) =>
+      anchors.filter((a) => a.getAttribute('data-testid') !== 'whatsapp-link').map((a) => ({ label: a.textContent!.trim(), href: a.getAttribute('href') })),
+    );
+  return { text, links };
+}
+
 async function open(route: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
@@ -403,7 +416,7 @@ describe('sending the cart as requests (issue 12)', () => {
     expect(await line(page, products.yam.id).getByTestId('cart-item-problem').count()).toBe(0);
 
     // Farmer B's request went: its lines left the cart.
-    const sentB = await toastShown(page, new RegExp(`^Request TM-\\S+ sent to ${FARMER_B}$`));
+    const sentB = await sentShown(page, new RegExp(`^Request TM-\\S+ sent to ${FARMER_B}$`));
     expect(sentB.links).toEqual([{ label: 'View requests', href: '/dashboard/requests' }]);
     await expect.poll(() => page.getByTestId('farmer-group').count()).toBe(1);
     const afterB = await myRequests(buyer);
@@ -442,7 +455,11 @@ describe('sending the cart as requests (issue 12)', () => {
     const busy = formA.getByRole('button', { name: 'Sending…' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
-    const sentA = await toastShown(page, new RegExp(`^Request TM-\\S+ sent to ${FARMER_A}$`));
+    const sentA = await sentShown(page, new RegExp(`^Request TM-\\S+ sent to ${FARMER_A}$`));
+    // What happens next, and WhatsApp to the farmer with the request's words (issue 25).
+    const confirmation = page.getByTestId('request-sent').filter({ hasText: FARMER_A });
+    expect(await confirmation.textContent()).toContain(`What happens next: ${FARMER_A} will accept or decline your request.`);
+    expect(await confirmation.getByTestId('whatsapp-link').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/234\d{10}\?text=/);
     expect(sentA.links).toEqual([{ label: 'View requests', href: '/dashboard/requests' }]);
     await page.unroute('**/api/orders/requests');
 

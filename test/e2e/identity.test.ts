@@ -141,7 +141,7 @@ describe('sign-up, verification and first login', () => {
       const menu =
         role === 'farmer'
           ? ['Add Product', 'Product Lists', 'Requests', 'Insights', 'Profile', 'Logout']
-          : ['Products', 'Carts', 'My requests', 'Profile', 'Logout'];
+          : ['Products', 'Cart', 'My requests', 'Profile', 'Logout'];
       expect((await sidebar(page).getByRole('listitem').allInnerTexts()).map((text) => text.trim())).toEqual(menu);
       const current = sidebar(page).getByRole('link', { name: role === 'farmer' ? 'Add Product' : 'Products' });
       expect(await current.getAttribute('aria-current')).toBe('page');

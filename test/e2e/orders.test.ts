@@ -145,7 +145,7 @@ describe('a buyer asks two farmers from one cart (issue 12)', () => {
     await header(buyerPage).getByRole('link', { name: 'Cart (2 items in cart)' }).waitFor();
     expect(
       await sidebar(buyerPage)
-        .getByRole('link', { name: /^Carts/ })
+        .getByRole('link', { name: /^Cart/ })
         .textContent(),
     ).toContain('2 items in cart');
 

@@ -7,7 +7,7 @@
 // so that a shell of that release (which shares @tuber/ui 0.1 as its singleton) still satisfies it:
 // legacy-host.ts hands that module to today's remotes under such a shell. Every runtime export added
 // here from now on must be absent from the 0.1 bridge's expectations, i.e. optional for a remote.
-export { ApiError, type ApiClient, type ApiErrorBody } from './api.js';
+export { ApiError, type ApiClient, type ApiErrorBody, type ApiFieldProblem, type ApiProblem } from './api.js';
 export {
   ShellProvider,
   useApi,

@@ -2,6 +2,7 @@
 // runs the Keycloak session, the first-login profile step and the Confirm Logout dialog.
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  ApiError,
   getLocale,
   onLocaleChange,
   setCounter,
@@ -16,6 +17,7 @@ import {
   createApiClient,
   createToastStore,
   loadCatalogue,
+  problemText,
   ToastHost,
   translate,
 } from '@tuber/ui';
@@ -54,7 +56,9 @@ function forgetThisPersonsData() {
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An answer of a service, or the network's failure, in the reader's words; the shell's own errors are already. */
+const messageOf = (error: unknown) =>
+  error instanceof ApiError || error instanceof TypeError ? problemText(error) : error instanceof Error ? error.message : String(error);
 
 /** A shell message in the chosen language, its catalogue loaded first (English if it cannot be). */
 async function say(id: string, values?: Record<string, string>): Promise<string> {

@@ -58,7 +58,16 @@ export {
   type OtherLocale,
 } from './i18n/index.js';
 
-export { NO_ANSWER, OFFLINE_SEND_MESSAGE, createApiClient, type ApiClientOptions } from './api.js';
+export { NO_ANSWER, OFFLINE_READ_MESSAGE, OFFLINE_SEND_MESSAGE, createApiClient, type ApiClientOptions } from './api.js';
+export {
+  fieldProblemTexts,
+  isNetworkFailure,
+  problemCatalogue,
+  problemId,
+  problemText,
+  problemWords,
+  useProblemText,
+} from './problems.js';
 export { createToastStore, type ToastStore } from './toast/toastStore.js';
 export { ToastHost, type ToastHostProps } from './toast/ToastHost.js';
 export { StandaloneShell } from './StandaloneShell.js';

@@ -6,6 +6,7 @@ import { productPath, type Product } from '../catalog/types.js';
 import { tr } from '../i18n/t.js';
 import type { CartItem } from './cart.js';
 import { checkLine, mapWithLimit, type LineCheck, type ProductLookup } from './cartCheck.js';
+import { problemText } from '@tuber/ui';
 
 /** Product requests in flight at once: enough to be quick, few enough to spare the catalog and a phone. */
 export const CHECKS_IN_FLIGHT = 4;
@@ -43,7 +44,7 @@ export function useCartCheck(cart: readonly CartItem[]): CartCheckResult {
         lookup =
           error instanceof ApiError && error.statusCode === 404
             ? { kind: 'gone' }
-            : { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+            : { kind: 'failed', message: problemText(error) };
       }
       known.add(id);
       setLookups((previous) => new Map(previous).set(id, lookup));

@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { displayPhone, nigerianE164 } from '@tuber/contracts';
 import { useApi, useAuth, useSession, useToast } from '@tuber/shell-contract';
-import { todayCalendarDay } from '@tuber/ui';
+import { problemText, todayCalendarDay } from '@tuber/ui';
 import { problemViews, type LineProblemView } from '../orders/problems.js';
 import {
   buildOrderRequest,
@@ -18,7 +18,7 @@ import {
   type RequestFormField,
 } from '../orders/requestForm.js';
 import { newRequestId, sendOrderRequest } from '../orders/sendRequest.js';
-import { REQUESTS_ROUTE } from '../orders/types.js';
+import type { OrderRequest } from '../orders/types.js';
 import { useBuyerT } from '../i18n/t.js';
 import type { LineCheck } from './cartCheck.js';
 import { updateCart } from './cartStore.js';
@@ -35,6 +35,13 @@ function sessionPhone(phone: string | undefined): string {
   return e164 ? displayPhone(e164) : phone;
 }
 
+/** A request the orders service took: who it went to, its number, and the request for the WhatsApp text. */
+export interface SentRequest {
+  farmerId: string;
+  business: string;
+  request: OrderRequest | undefined;
+}
+
 export interface SendRequests {
   formOf(farmerId: string): RequestForm;
   errorsOf(farmerId: string): RequestFormErrors;
@@ -42,6 +49,9 @@ export interface SendRequests {
   /** Problems the orders service found, by product id. */
   problems: ReadonlyMap<string, LineProblemView>;
   clearProblem(productId: string): void;
+  /** Requests sent from this page, newest first: the confirmation shown in place of the sent lines (issue 25). */
+  sent: readonly SentRequest[];
+  dismissSent(farmerId: string): void;
   /** Why the last send to this farmer was refused for good (the farmer blocked the buyer, issue 24). */
   blockedNotice(farmerId: string): string | undefined;
   sending: ReadonlySet<string>;
@@ -61,6 +71,7 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
   const [problems, setProblems] = useState<ReadonlyMap<string, LineProblemView>>(() => new Map());
   const [sending, setSending] = useState<ReadonlySet<string>>(() => new Set());
   const [blocked, setBlocked] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [sent, setSent] = useState<readonly SentRequest[]>([]);
   // A request id per farmer, kept until the request is known sent or refused: a retry after a lost
   // answer carries the same id, so the orders service does not take it twice.
   const requestIds = useRef(new Map<string, string>());
@@ -148,10 +159,10 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
           return next;
         });
         const business = outcome.request?.business_name || title;
-        const number = outcome.request?.number;
-        toast.success(number ? t('request.sent', { number, business }) : t('request.sent-plain', { business }), {
-          action: { label: t('request.view'), to: REQUESTS_ROUTE },
-        });
+        // Said on the page, not in a toast that covers the header and goes (issue 25): the farmer, the number,
+        // what happens next and WhatsApp, until the buyer closes it or leaves.
+        const confirmation: SentRequest = { farmerId: group.farmer_id, business, request: outcome.request };
+        setSent((previous) => [confirmation, ...previous.filter((s) => s.farmerId !== group.farmer_id)]);
         return true;
       }
       if (outcome.kind === 'refused') {
@@ -165,7 +176,7 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
           return next;
         });
         recheck([...views.keys()]);
-        toast.error(outcome.refused.message);
+        toast.error(problemText(outcome.refused));
         return false;
       }
       if (outcome.kind === 'blocked') {
@@ -221,6 +232,8 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
     setForm,
     problems,
     clearProblem,
+    sent,
+    dismissSent: (farmerId) => setSent((previous) => previous.filter((s) => s.farmerId !== farmerId)),
     blockedNotice: (farmerId) => blocked.get(farmerId),
     sending,
     send,

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useApi, useToast } from '@tuber/shell-contract';
 import { farmerContactPath, type FarmerContact } from '../catalog/types.js';
 import { tr, type T } from '../i18n/t.js';
+import { problemText } from '@tuber/ui';
 
 export type ContactState = { status: 'loading' } | { status: 'ready'; contact: FarmerContact } | { status: 'error'; message: string };
 
@@ -30,7 +31,7 @@ export function useFarmerContact(farmerId: string, { quiet = false, enabled = tr
       .then((contact) => setState({ status: 'ready', contact }))
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = problemText(error);
         if (!quiet) toast.error(t('contact.error', { message }));
         setState({ status: 'error', message });
       });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, useApi, useToast } from '@tuber/shell-contract';
 import { productPath, type Product } from '../catalog/types.js';
 import { tr, type T } from '../i18n/t.js';
+import { problemText } from '@tuber/ui';
 
 export type ProductState =
   { status: 'loading' } | { status: 'ready'; product: Product } | { status: 'not-found' } | { status: 'error'; message: string };
@@ -33,7 +34,7 @@ export function useProduct(productId: string | undefined, t: T = tr): ProductSta
         }
         // Spec §8: the server answered with an error → "Error fetching product. {message}"; no answer at all
         // (network down, gateway gone) → "Failed to fetch product details".
-        const message = error instanceof Error ? error.message : String(error);
+        const message = problemText(error);
         if (error instanceof ApiError && error.statusCode !== 0) toast.error(t('product.fetch-error', { message }));
         else toast.error(t('product.fetch-failed'));
         setState({ status: 'error', message });

@@ -3,7 +3,7 @@
 // changes through Keycloak's verified e-mail update ("Change e-mail", when the shell offers it).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useApi, useAuth, useToast } from '@tuber/shell-contract';
-import { Button, Spinner } from '@tuber/ui';
+import { Button, problemText, Spinner } from '@tuber/ui';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import type { BuyerProfile } from '../catalog/types.js';
 import {
@@ -40,7 +40,7 @@ export default function BuyerProfilePage() {
       .get<BuyerProfile>('/profile/me', { signal: abort.signal })
       .then((profile) => setState({ status: 'ready', profile }))
       .catch((error: unknown) => {
-        if (!abort.signal.aborted) setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        if (!abort.signal.aborted) setState({ status: 'error', message: problemText(error) });
       });
     return () => abort.abort();
   }, [api]);
@@ -85,7 +85,7 @@ export default function BuyerProfilePage() {
       setEditing(false);
       toast.success(profileUpdatedMessage(t));
     } catch (error) {
-      toast.error(profileUpdateFailedMessage(error instanceof Error ? error.message : String(error), t));
+      toast.error(profileUpdateFailedMessage(problemText(error), t));
     } finally {
       setSaving(false);
     }

@@ -17,6 +17,7 @@ import {
 import { cartVisibleTo, updateCart, useCart } from '../cart/cartStore.js';
 import { useCartCheck } from '../cart/useCartCheck.js';
 import { useCartOwner } from '../cart/useCartOwner.js';
+import { SentConfirmation } from '../cart/SentConfirmation.js';
 import { fieldId, useSendRequests, type SendRequests } from '../cart/useSendRequests.js';
 import { FEED_ROUTE } from '../catalog/types.js';
 import { ContactFarmerButton } from '../contact/ContactFarmerButton.js';
@@ -382,12 +383,16 @@ export default function CartPage() {
   const cart = cartVisibleTo(userId) ? stored : NO_ITEMS;
   const { checks, businessNames, recheck } = useCartCheck(cart);
   const sender = useSendRequests(checks, recheck);
+  const confirmations = sender.sent.map((sent) => (
+    <SentConfirmation key={sent.farmerId} sent={sent} onClose={() => sender.dismissSent(sent.farmerId)} />
+  ));
   if (cart.length === 0) {
     return (
       <section className={styles.page} aria-labelledby="cart-title">
         <h1 id="cart-title" className={styles.title}>
           {t('cart.title')}
         </h1>
+        {confirmations}
         <div className={styles.emptyBox}>
           <p className={styles.empty}>{t('cart.empty')}</p>
           <Link to={FEED_ROUTE} className={buttonClass('primary')}>
@@ -405,6 +410,7 @@ export default function CartPage() {
       <h1 id="cart-title" className={styles.title}>
         {t('cart.title')}
       </h1>
+      {confirmations}
       <div className={styles.layout}>
         <div className={styles.groups}>
           {groups.map((group) => (

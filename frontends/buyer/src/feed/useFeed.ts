@@ -3,6 +3,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { useApi, type ApiClient } from '@tuber/shell-contract';
 import type { Product, ProductPage } from '../catalog/types.js';
 import { feedApiPath, toFeedSearch, type FeedFilters } from './feedQuery.js';
+import { problemText } from '@tuber/ui';
 
 export interface FeedState {
   products: Product[];
@@ -12,7 +13,7 @@ export interface FeedState {
   error: string | null;
 }
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorMessage = (error: unknown) => (problemText(error));
 
 /**
  * What the feed showed when the buyer left it (e.g. to open a product, or for another search), so that

@@ -88,6 +88,7 @@ export function asOrderRefused(status: number, body: unknown): OrderRefused | nu
     statusCode: 409,
     error: typeof value.error === 'string' ? value.error : 'Conflict',
     message: value.message,
+    ...(typeof value.code === 'string' ? { code: value.code } : {}),
     problems: problems.map((problem) => ({ ...problem, ...(problem.unit ? { unit: unitOf(problem) } : {}) })),
   };
 }

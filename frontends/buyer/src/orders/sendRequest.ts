@@ -6,7 +6,7 @@ import { BUYER_BLOCKED } from '@tuber/contracts';
 import { ApiError, type ApiClient } from '@tuber/shell-contract';
 import { asOrderRefused } from './problems.js';
 import { REQUESTS_PATH, type NewOrderRequest, type OrderRefused, type OrderRequest } from './types.js';
-import { tr } from '../i18n/t.js';
+import { problemText } from '@tuber/ui';
 
 export type SendOutcome =
   | { kind: 'sent'; request: OrderRequest }
@@ -24,11 +24,9 @@ export interface SendDeps {
   baseUrl?: string;
 }
 
+/** The answer's problem (its code, else its status) in the reader's words (docs/adr/0064). */
 function messageOf(body: unknown, status: number): string {
-  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
-    return (body as { message: string }).message;
-  }
-  return tr('common.orders-answered', { status: String(status) });
+  return problemText({ ...(typeof body === 'object' && body !== null ? body : {}), statusCode: status });
 }
 
 export async function sendOrderRequest(deps: SendDeps, body: NewOrderRequest): Promise<SendOutcome> {
@@ -37,21 +35,21 @@ export async function sendOrderRequest(deps: SendDeps, body: NewOrderRequest): P
       return { kind: 'sent', request: await deps.api.post<OrderRequest>(REQUESTS_PATH, body) };
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 409) {
-        return { kind: 'refused', refused: { statusCode: 409, error: error.error, message: error.message, problems: [] } };
+        return { kind: 'refused', refused: { statusCode: 409, error: error.error, message: problemText(error), problems: [] } };
       }
       const status = error instanceof ApiError ? error.statusCode : 0;
-      return { kind: 'failed', message: error instanceof Error ? error.message : String(error), definite: status >= 400 && status < 500 };
+      return { kind: 'failed', message: problemText(error), definite: status >= 400 && status < 500 };
     }
   }
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   let response: Response;
   try {
     const token = await deps.getAccessToken();
-    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json, application/problem+json', 'content-type': 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     response = await doFetch(`${deps.baseUrl ?? '/api'}${REQUESTS_PATH}`, { method: 'POST', headers, body: JSON.stringify(body) });
   } catch (error) {
-    return { kind: 'failed', message: error instanceof Error ? error.message : tr('common.unreachable'), definite: false };
+    return { kind: 'failed', message: problemText(error), definite: false };
   }
   const text = await response.text().catch(() => '');
   let parsed: unknown;

@@ -10,7 +10,6 @@ import type {
   OrderLine,
   OrderLineInput,
   OrderLineProblem,
-  OrderRefused,
   OrderRequest,
   OrderStatus,
   UnreadCount,
@@ -24,11 +23,23 @@ export type {
   OrderLine,
   OrderLineInput,
   OrderLineProblem,
-  OrderRefused,
   OrderRequest,
   OrderStatus,
   UnreadCount,
 };
+
+/**
+ * A refused send (409) as this page reads it: version 1's three fields and the lines; the code when the
+ * orders service gives one (ORDER_REFUSED, REQUEST_ID_TAKEN; docs/adr/0064). Looser than the contract's
+ * OrderRefused on purpose, so an orders service of either version can answer.
+ */
+export interface OrderRefused {
+  statusCode: number;
+  error: string;
+  message: string;
+  code?: string;
+  problems: OrderLineProblem[];
+}
 
 /** The contract's limits; `satisfies` keeps them equal to contracts' ORDER_LIMITS (a change there fails the type check). */
 export const ORDER_LIMITS = {

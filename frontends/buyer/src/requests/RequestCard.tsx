@@ -2,7 +2,7 @@
 // glance; opened, its history with reasons, Chat on WhatsApp and Cancel. Opening an unread one marks it read.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, refreshCounter, setCounter, useApi, useToast } from '@tuber/shell-contract';
-import { Button, buttonClass } from '@tuber/ui';
+import { Button, buttonClass, problemText } from '@tuber/ui';
 import { useFarmerContact, type ContactState } from '../contact/useFarmerContact.js';
 import { WhatsAppLink } from '../contact/WhatsAppLink.js';
 import { requestChatText } from '../contact/whatsAppText.js';
@@ -49,7 +49,7 @@ function CancelForm({ request, onDone, onKeep }: { request: OrderRequest; onDone
       toast.success(t('requests.cancelled', { number: request.number }));
       refreshCounter('unread');
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = problemText(error);
       toast.error(
         error instanceof ApiError && error.statusCode === 409 ? message : t('requests.cancel-failed', { number: request.number, message }),
       );

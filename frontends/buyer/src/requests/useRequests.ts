@@ -3,13 +3,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '@tuber/shell-contract';
 import { requestsPagePath, type OrderRequest, type OrderRequestPage } from '../orders/types.js';
+import { problemText } from '@tuber/ui';
 
 export type RequestsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; items: OrderRequest[]; nextCursor: string | null; loadingMore: boolean; moreError: string | null };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => (problemText(error));
 
 export function useRequests() {
   const api = useApi();

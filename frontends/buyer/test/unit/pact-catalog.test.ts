@@ -50,7 +50,7 @@ describe('pact: buyer → catalog', () => {
         method: 'GET',
         path: `/api${pathOnly}`,
         query: Object.fromEntries(new URLSearchParams(query)),
-        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json' },
+        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({ status: 200, headers: { 'content-type': regex('application/json.*', 'application/json; charset=utf-8') }, body: { items: eachLike(product) } });
     // next_cursor is read too, but it is a string or null and a pact cannot say "either": the OpenAPI check covers it.
@@ -67,7 +67,7 @@ describe('pact: buyer → catalog', () => {
       .withRequest({
         method: 'GET',
         path: fromProviderState('/api/catalog/products/${productId}', '/api/catalog/products/7d1f3c1e-7b51-4c7a-9e0e-2f1f1c0f4a11'),
-        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json' },
+        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({ status: 200, body: like(product) });
     await pact.executeTest(async (server) => {
@@ -82,11 +82,15 @@ describe('pact: buyer → catalog', () => {
       .withRequest({
         method: 'GET',
         path: '/api/catalog/products/00000000-0000-4000-8000-000000000000',
-        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json' },
+        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json, application/problem+json' },
       })
-      .willRespondWith({ status: 404, body: { statusCode: 404, error: string('Not Found'), message: string('Product not found') } });
+      .willRespondWith({
+        status: 404,
+        // Problem details (docs/adr/0064): the page words the code; version 1's fields stay for older pages.
+        body: { code: 'PRODUCT_NOT_FOUND', statusCode: 404, error: string('Not Found'), message: string('Product not found') },
+      });
     await pact.executeTest(async (server) => {
-      await expect(api(server.url).get('/catalog/products/00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ statusCode: 404 });
+      await expect(api(server.url).get('/catalog/products/00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ statusCode: 404, code: 'PRODUCT_NOT_FOUND' });
     });
   });
 });

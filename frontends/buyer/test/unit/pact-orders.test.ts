@@ -58,7 +58,7 @@ describe('pact: buyer → orders', () => {
       .withRequest({
         method: 'POST',
         path: `/api${REQUESTS_PATH}`,
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: {
           ...body,
           // A fresh id on every verification: the service answers a known id with the request it already has.
@@ -93,7 +93,7 @@ describe('pact: buyer → orders', () => {
       .withRequest({
         method: 'POST',
         path: `/api${REQUESTS_PATH}`,
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: {
           ...body,
           request_id: uuid(),
@@ -112,7 +112,7 @@ describe('pact: buyer → orders', () => {
         body,
       );
       // The cart says it beside the farmer's form, in the buyer's language, and keeps the lines.
-      expect(outcome).toEqual({ kind: 'blocked', message: 'This farmer is not taking order requests from you.' });
+      expect(outcome).toEqual({ kind: 'blocked', message: 'This farmer is not taking requests from you.' });
     });
   });
 
@@ -123,7 +123,7 @@ describe('pact: buyer → orders', () => {
       .withRequest({
         method: 'POST',
         path: `/api${ACTIVITY_PATH}`,
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: { product_id: fromProviderState('${productId}', productId), kind: 'view' },
       })
       .willRespondWith({ status: 204 });

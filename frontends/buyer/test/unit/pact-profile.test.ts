@@ -40,7 +40,7 @@ describe('pact: buyer → profile', () => {
   it('the buyer’s details', async () => {
     pact
       .uponReceiving("the buyer's own profile")
-      .withRequest({ method: 'GET', path: '/api/profile/me', headers: { authorization, accept: 'application/json' } })
+      .withRequest({ method: 'GET', path: '/api/profile/me', headers: { authorization, accept: 'application/json, application/problem+json' } })
       .willRespondWith({ status: 200, body: profile });
     await pact.executeTest(async (server) => {
       const found = await api(server.url).get<BuyerProfile>('/profile/me');
@@ -63,7 +63,7 @@ describe('pact: buyer → profile', () => {
       .withRequest({
         method: 'PATCH',
         path: '/api/profile/me',
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: change,
       })
       // The service answers the phone in E.164 digits; the page shows what it answers.
@@ -82,7 +82,7 @@ describe('pact: buyer → profile', () => {
       .withRequest({
         method: 'GET',
         path: fromProviderState('/api/profile/farmers/${farmerId}/contact', `/api${farmerContactPath(farmerId)}`),
-        headers: { authorization, accept: 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({
         status: 200,

@@ -14,15 +14,29 @@ export interface ChosenFile {
 /** Browsers report an image's MIME type from its extension; an empty type means "unknown", not "image". */
 export const isImageFile = (file: ChosenFile): boolean => file.type.startsWith('image/');
 
+export interface PhotoPick<F extends ChosenFile> {
+  /** The photos to upload: the images of the pick, in its order, up to the room left. */
+  take: F[];
+  /** Why some were not taken, to say next to the picker and in a toast; null when all were. */
+  notice: string | null;
+}
+
 /**
- * null when a pick may be uploaded next to the `already` photos the product has, otherwise the toast to show.
- * One photo is fine (a phone gives one at a time); the 2-photo minimum is checked when posting.
+ * What of a pick is added next to the `already` photos the product has (issue 25): every image that still
+ * fits, in the pick's order, up to the 5 a product can have, and a sentence saying how many were left out
+ * and why. Before, a pick that did not fit whole was dropped whole. One photo is fine (a phone gives one at
+ * a time); the 2-photo minimum is checked when posting.
  */
-export function checkPhotoPick(files: readonly ChosenFile[], already: number): string | null {
-  if (files.length === 0) return null;
-  if (!files.every(isImageFile)) return imageCountMessage();
-  if (already + files.length > IMAGES_PER_PRODUCT.max) return imageCountMessage();
-  return null;
+export function pickPhotos<F extends ChosenFile>(files: readonly F[], already: number): PhotoPick<F> {
+  const images = files.filter(isImageFile);
+  const room = Math.max(0, IMAGES_PER_PRODUCT.max - already);
+  const take = images.slice(0, room);
+  const notImages = files.length - images.length;
+  const overLimit = images.length - take.length;
+  const notices: string[] = [];
+  if (overLimit > 0) notices.push(tr('photos.left_out_limit', { added: take.length, left: overLimit, max: IMAGES_PER_PRODUCT.max }));
+  if (notImages > 0) notices.push(tr('photos.left_out_type', { left: notImages }));
+  return { take, notice: notices.length ? notices.join(' ') : null };
 }
 
 /** null when the uploaded photos may be posted, otherwise the toast to show. */

@@ -19,8 +19,15 @@ const UPLOAD_PATH = '/media/images';
 /** The services' error shape from a failed upload answer; a proxy's HTML page (e.g. nginx's 413) still gets a sentence. */
 export function uploadError(status: number, statusText: string, responseText: string): ApiError {
   try {
-    const body = JSON.parse(responseText) as { error?: unknown; message?: unknown };
-    if (typeof body.message === 'string' && body.message) return new ApiError(status, String(body.error ?? statusText), body.message);
+    const body = JSON.parse(responseText) as { error?: unknown; message?: unknown; code?: unknown; params?: unknown };
+    if (typeof body.message === 'string' && body.message) {
+      // Its code and values too, so the photo's error is worded in the farmer's language (docs/adr/0064).
+      const params = body.params && typeof body.params === 'object' ? (body.params as Record<string, string | number>) : undefined;
+      return new ApiError(status, String(body.error ?? statusText), body.message, {
+        ...(typeof body.code === 'string' ? { code: body.code } : {}),
+        ...(params ? { params } : {}),
+      });
+    }
   } catch {
     // not JSON
   }

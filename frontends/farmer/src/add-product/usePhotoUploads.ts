@@ -6,7 +6,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useApi, useToast } from '@tuber/shell-contract';
 import { API_BASE_URL, useAccessTokenGetter } from '../shared/shellAccess.js';
 import { messageOf } from '../shared/messages.js';
-import { checkPhotoPick, uploadFailureToast } from './imageRules.js';
+import { pickPhotos, uploadFailureToast } from './imageRules.js';
 import { preparePhoto } from './resizePhoto.js';
 import { uploadPhoto } from './uploadPhoto.js';
 import { countedPhotos, noUploads, uploadsReducer, type PhotoImage } from './uploads.js';
@@ -41,12 +41,10 @@ export function usePhotoUploads() {
   }, [abortAll]);
 
   const choose = useCallback(
-    (files: File[]) => {
-      const problem = checkPhotoPick(files, counted.current);
-      if (problem) {
-        toast.error(problem);
-        return;
-      }
+    (picked: File[]) => {
+      // Every photo that fits is added; the rest are named in one toast (issue 25).
+      const { take: files, notice } = pickPhotos(picked, counted.current);
+      if (notice) toast.error(notice);
       if (files.length === 0) return;
       counted.current += files.length;
       const batch = files.map((file) => ({ file, key: `photo-${++nextKey.current}`, controller: new AbortController() }));

@@ -40,7 +40,8 @@ export function RequestCard({ request, busy, run, askReason, onOpen, buyerBlocke
           if (event.currentTarget.open) onOpen(request);
         }}
       >
-        <summary className={styles.summary}>
+        {/* "Show details ▾" / "Hide details ▴" drawn by CSS from these, in the farmer's language (issue 25). */}
+        <summary className={styles.summary} data-show={t('inbox.show_details')} data-hide={t('inbox.hide_details')}>
           <span className={styles.summaryTop}>
             <span id={headingId} className={styles.number}>
               {request.number}

@@ -4,6 +4,7 @@
 // holds them to the contract (contracts/src/orders.ts).
 import type { AcceptOrder, OrderHistoryEntry, OrderLine, OrderRequest, OrderStatus } from '@tuber/contracts';
 import { readAmount } from '../add-product/productForm.js';
+import { problemText } from '@tuber/ui';
 import { tr } from '../i18n/t.js';
 import { dateLocales, nairaText as naira, pageLanguage, priceWithUnit, quantityText } from '../i18n/words.js';
 
@@ -140,10 +141,10 @@ export function reasonProblem(reason: string): string | null {
  * "Error: {message}" for a list that did not load; a gateway that found no orders service (502–504) or no
  * network says so in words, rather than "Request failed with status 502".
  */
-export function loadFailedText(error: { statusCode?: number; message?: string } | null | undefined): string {
+export function loadFailedText(error: { statusCode?: number; message?: string; code?: string } | null | undefined): string {
   const status = error?.statusCode;
   if (status === 0 || status === 502 || status === 503 || status === 504) return tr('inbox.not_answering');
-  return tr('common.error', { message: error?.message || tr('common.unknown_error') });
+  return tr('common.error', { message: error ? problemText(error) : tr('common.unknown_error') });
 }
 
 export const nairaText = naira;

@@ -1,5 +1,7 @@
 // The spec's wording (§8) for the farmer pages' toasts and notices, through the farmer catalogue
 // (src/i18n/en.json holds the English exactly as the spec has it; the other languages follow the page's).
+import { ApiError } from '@tuber/shell-contract';
+import { isNetworkFailure, problemText } from '@tuber/ui';
 import { tr } from '../i18n/t.js';
 
 export const imageCountMessage = () => tr('photos.count_message');
@@ -18,6 +20,8 @@ export const loadFailedMessage = (message: string) => tr('common.error', { messa
 
 /** What an unknown thrown value says, for the messages above. */
 export function messageOf(error: unknown): string {
+  // A service's refusal by its code, the network's failure, in the reader's words (docs/adr/0064).
+  if (error instanceof ApiError || error instanceof TypeError || isNetworkFailure(error)) return problemText(error);
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return tr('common.unknown_error');

@@ -1,36 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { checkPhotoPick, checkUploadedCount, isImageFile, photoCount, uploadFailureToast } from '../../src/add-product/imageRules.js';
+import { checkUploadedCount, isImageFile, photoCount, pickPhotos, uploadFailureToast } from '../../src/add-product/imageRules.js';
 
 const jpeg = (name: string) => ({ name, type: 'image/jpeg' });
 const photos = (count: number) => Array.from({ length: count }, (_, i) => jpeg(`yam-${i + 1}.jpg`));
 
-describe('a pick of photos adds to the ones already there (spec §5: 2 to 5 image files in all)', () => {
-  it('accepts a single photo (a phone’s camera gives one at a time)', () => {
-    expect(checkPhotoPick(photos(1), 0)).toBeNull();
-    expect(checkPhotoPick(photos(1), 1)).toBeNull();
+describe('a pick of photos adds to the ones already there (spec §5: 2 to 5 image files in all; issue 25)', () => {
+  const taken = (files: { name: string; type: string }[], already: number) => pickPhotos(files, already).take.map((f) => f.name);
+  it('takes a single photo (a phone’s camera gives one at a time)', () => {
+    expect(pickPhotos(photos(1), 0)).toEqual({ take: photos(1), notice: null });
+    expect(pickPhotos(photos(1), 1)).toEqual({ take: photos(1), notice: null });
   });
-  it('accepts picks up to 5 photos in all', () => {
-    expect(checkPhotoPick(photos(1), 4)).toBeNull();
-    expect(checkPhotoPick(photos(3), 2)).toBeNull();
-    expect(checkPhotoPick(photos(5), 0)).toBeNull();
+  it('takes picks up to 5 photos in all', () => {
+    expect(pickPhotos(photos(1), 4).take).toHaveLength(1);
+    expect(pickPhotos(photos(3), 2).take).toHaveLength(3);
+    expect(pickPhotos(photos(5), 0)).toEqual({ take: photos(5), notice: null });
   });
-  it('rejects a pick that would make 6 photos with "Please select between 2 to 5 images."', () => {
-    expect(checkPhotoPick(photos(1), 5)).toBe('Please select between 2 to 5 images.');
-    expect(checkPhotoPick(photos(2), 4)).toBe('Please select between 2 to 5 images.');
-    expect(checkPhotoPick(photos(6), 0)).toBe('Please select between 2 to 5 images.');
+  it('adds what fits of a pick that would make more than 5, in its order, and says how many were left out', () => {
+    expect(taken(photos(5), 1)).toEqual(['yam-1.jpg', 'yam-2.jpg', 'yam-3.jpg', 'yam-4.jpg']);
+    expect(pickPhotos(photos(5), 1).notice).toBe('4 photos added; 1 was left out: a product can have at most 5 photos.');
+    expect(pickPhotos(photos(6), 0).notice).toBe('5 photos added; 1 was left out: a product can have at most 5 photos.');
+    expect(pickPhotos(photos(2), 5)).toEqual({ take: [], notice: 'No photo was added; 2 were left out: a product can have at most 5 photos.' });
   });
-  it('accepts any image type (PNG, WebP, AVIF, GIF)', () => {
+  it('takes any image type (PNG, WebP, AVIF, GIF)', () => {
     const mixed = ['image/png', 'image/webp', 'image/avif', 'image/gif'].map((type, i) => ({ name: `p${i}`, type }));
-    expect(checkPhotoPick(mixed, 0)).toBeNull();
+    expect(pickPhotos(mixed, 0)).toEqual({ take: mixed, notice: null });
   });
-  it('rejects a pick with a file that is not an image', () => {
-    expect(checkPhotoPick([jpeg('a.jpg'), { name: 'notes.pdf', type: 'application/pdf' }], 0)).toBe('Please select between 2 to 5 images.');
+  it('leaves out a file that is not an image, and says so, taking the photos beside it', () => {
+    const pick = pickPhotos([jpeg('a.jpg'), { name: 'notes.pdf', type: 'application/pdf' }], 0);
+    expect(pick.take.map((f) => f.name)).toEqual(['a.jpg']);
+    expect(pick.notice).toBe('1 file was left out: only photos can be added.');
   });
   it('treats an unknown type as not an image', () => {
     expect(isImageFile({ name: 'mystery', type: '' })).toBe(false);
   });
   it('does nothing with an empty pick (the picker was closed)', () => {
-    expect(checkPhotoPick([], 3)).toBeNull();
+    expect(pickPhotos([], 3)).toEqual({ take: [], notice: null });
   });
 });
 

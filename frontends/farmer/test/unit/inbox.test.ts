@@ -175,9 +175,9 @@ describe('history', () => {
 
 describe('a list that did not load', () => {
   it('says "Error: {message}", and in words when the orders service is not answering', () => {
-    expect(loadFailedText({ statusCode: 400, message: 'This page link is not valid any more; start again from the first page.' })).toBe(
-      'Error: This page link is not valid any more; start again from the first page.',
-    );
+    expect(
+      loadFailedText({ statusCode: 400, code: 'PAGE_LINK_INVALID', message: 'This page link is not valid any more; start again from the first page.' }),
+    ).toBe('Error: This page link has expired. Start again from the first page.');
     expect(loadFailedText({ statusCode: 502, message: 'Request failed with status 502' })).toBe(
       'Error: Your requests could not be loaded: the service is not answering right now. Try again in a moment.',
     );

@@ -78,7 +78,7 @@ describe('pact: farmer → catalog', () => {
       .withRequest({
         method: 'GET',
         path: '/api/catalog/products/mine',
-        headers: { authorization, accept: 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({ status: 200, headers: { 'content-type': json }, body: { items: eachLike(product) } });
     await pact.executeTest(async (server) => {
@@ -103,7 +103,7 @@ describe('pact: farmer → catalog', () => {
         path: '/api/catalog/products',
         headers: {
           authorization,
-          accept: 'application/json',
+          accept: 'application/json, application/problem+json',
           'content-type': 'application/json',
           'idempotency-key': regex('^"[0-9a-f]{32}"$', `"${key}"`),
         },
@@ -127,7 +127,7 @@ describe('pact: farmer → catalog', () => {
       .withRequest({
         method: 'PATCH',
         path: fromProviderState('/api/catalog/products/${productId}', `/api${productPath}`),
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: change!,
       })
       // The page reads nothing of the answer but its success (then it goes back to the list); the product
@@ -150,7 +150,7 @@ describe('pact: farmer → catalog', () => {
       .withRequest({
         method: 'DELETE',
         path: fromProviderState('/api/catalog/products/${productId}', `/api${productPath}`),
-        headers: { authorization, accept: 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({ status: 204 });
     await pact.executeTest(async (server) => {

@@ -37,7 +37,7 @@ describe('pact: farmer → nutrition', () => {
       .withRequest({
         method: 'GET',
         path: '/api/nutrition/yam',
-        headers: { authorization: regex('Bearer .+', `Bearer ${farmerToken}`), accept: 'application/json' },
+        headers: { authorization: regex('Bearer .+', `Bearer ${farmerToken}`), accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({
         status: 200,

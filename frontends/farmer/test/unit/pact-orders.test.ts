@@ -71,7 +71,7 @@ describe('pact: farmer → orders', () => {
         method: 'GET',
         path: `/api${pathOnly}`,
         query: Object.fromEntries(new URLSearchParams(query)),
-        headers: { authorization, accept: 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({ status: 200, headers: { 'content-type': json }, body: { items: eachLike(request('sent')) } });
     // next_cursor is read too, but it is a string or null: a pact cannot say "either".
@@ -95,7 +95,7 @@ describe('pact: farmer → orders', () => {
       .withRequest({
         method: 'POST',
         path: fromProviderState('/api/orders/requests/${requestId}/accept', `/api${actionPath(requestId, 'accept')}`),
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: check.body,
       })
       .willRespondWith({ status: 200, headers: { 'content-type': json }, body: request('accepted', { accepted_quantity: number(2) }) });
@@ -110,7 +110,7 @@ describe('pact: farmer → orders', () => {
     pact
       .given('a buyer sent the farmer a request')
       .uponReceiving("the farmer's unread count")
-      .withRequest({ method: 'GET', path: '/api/orders/unread', headers: { authorization, accept: 'application/json' } })
+      .withRequest({ method: 'GET', path: '/api/orders/unread', headers: { authorization, accept: 'application/json, application/problem+json' } })
       .willRespondWith({ status: 200, headers: { 'content-type': json }, body: { count: integer(1) } });
     await pact.executeTest(async (server) => {
       const unread = await api(server.url).get<UnreadCount>('/orders/unread');
@@ -128,7 +128,7 @@ describe('pact: farmer → orders', () => {
       .withRequest({
         method: 'PUT',
         path: fromProviderState('/api/orders/blocked-buyers/${buyerId}', `/api${blockedBuyerPath(buyerId)}`),
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: {},
       })
       .willRespondWith({ status: 201, headers: { 'content-type': json }, body: blockedBuyer });
@@ -143,7 +143,7 @@ describe('pact: farmer → orders', () => {
     pact
       .given('the farmer blocked the buyer of a request')
       .uponReceiving("the farmer's blocked buyers")
-      .withRequest({ method: 'GET', path: '/api/orders/blocked-buyers', headers: { authorization, accept: 'application/json' } })
+      .withRequest({ method: 'GET', path: '/api/orders/blocked-buyers', headers: { authorization, accept: 'application/json, application/problem+json' } })
       .willRespondWith({ status: 200, headers: { 'content-type': json }, body: { items: eachLike(blockedBuyer) } });
     await pact.executeTest(async (server) => {
       const list = await api(server.url).get<BlockedBuyers>('/orders/blocked-buyers');
@@ -158,7 +158,7 @@ describe('pact: farmer → orders', () => {
       .withRequest({
         method: 'DELETE',
         path: fromProviderState('/api/orders/blocked-buyers/${buyerId}', `/api${blockedBuyerPath(buyerId)}`),
-        headers: { authorization, accept: 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({ status: 204 });
     await pact.executeTest(async (server) => {
@@ -174,7 +174,7 @@ describe('pact: farmer → orders', () => {
         method: 'GET',
         path: '/api/orders/insights',
         query: { days: '7' },
-        headers: { authorization, accept: 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json' },
       })
       .willRespondWith({
         status: 200,

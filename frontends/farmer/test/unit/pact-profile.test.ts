@@ -50,7 +50,7 @@ describe('pact: farmer → profile', () => {
   it("the farmer's own profile", async () => {
     pact
       .uponReceiving("the signed-in farmer's profile")
-      .withRequest({ method: 'GET', path: '/api/profile/me', headers: { authorization, accept: 'application/json' } })
+      .withRequest({ method: 'GET', path: '/api/profile/me', headers: { authorization, accept: 'application/json, application/problem+json' } })
       .willRespondWith({ status: 200, headers: { 'content-type': json }, body: profile() });
     await pact.executeTest(async (server) => {
       const mine = await api(server.url).get<FarmerProfile>('/profile/me');
@@ -68,7 +68,7 @@ describe('pact: farmer → profile', () => {
       .withRequest({
         method: 'PATCH',
         path: '/api/profile/me',
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: change,
       })
       // The page shows the profile the service answers: the location saved is the one sent.

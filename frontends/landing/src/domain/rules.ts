@@ -1,7 +1,7 @@
 // The account rules and messages of the spec (§5, §8, §9) as small pure functions the pages call.
 // The constants are the spec's English; what the functions return is in the chosen language (issue 13).
 import { ApiError } from '@tuber/shell-contract';
-import { translate } from '@tuber/ui';
+import { problemText, translate } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 
 const t = (id: string, values?: Record<string, string | number>) => translate(landingCatalogue, id, values);
@@ -28,7 +28,9 @@ export const PHONE_HINT = 'e.g. 0803 123 4567';
  * not Nigerian, issue 12), to show on the field itself; undefined for any other refusal.
  */
 export function phoneFieldProblem(error: unknown): string | undefined {
-  if (error instanceof ApiError && error.statusCode === 400 && /phone number/i.test(error.message)) return error.message;
+  if (!(error instanceof ApiError) || error.statusCode !== 400) return undefined;
+  // By its code (docs/adr/0064); an auth service from before codes said it in its message.
+  if (error.code === 'PHONE_INVALID' || (error.code === undefined && /phone number/i.test(error.message))) return problemText(error);
   return undefined;
 }
 
@@ -54,18 +56,18 @@ export const resetPasswordProblem = newPasswordProblem;
  */
 export function signupFailure(error: unknown): string {
   if (error instanceof ApiError && error.statusCode > 0 && error.statusCode < 500)
-    return t('toast.registration-failed', { message: error.message });
-  return t('toast.unexpected-error', { message: error instanceof Error ? error.message : String(error) });
+    return t('toast.registration-failed', { message: problemText(error) });
+  return t('toast.unexpected-error', { message: problemText(error) });
 }
 
 /** "Failed to resend: {message}" (spec §8, verification). */
 export function resendFailure(error: unknown): string {
-  return t('toast.resend-failed', { message: error instanceof Error ? error.message : String(error) });
+  return t('toast.resend-failed', { message: problemText(error) });
 }
 
 /** "Error: {message}" (reset e-mail, session and password update failures). */
 export function errorToast(error: unknown): string {
-  return t('toast.error', { message: error instanceof Error ? error.message : String(error) });
+  return t('toast.error', { message: problemText(error) });
 }
 
 /** The reset link carries its single-use token in the fragment: /reset-password#token=… */

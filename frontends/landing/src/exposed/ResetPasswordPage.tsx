@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@tuber/shell-contract/router';
 import { ApiError, useApi, useAuth, useLocale, useToast } from '@tuber/shell-contract';
-import { Button, translate, useT } from '@tuber/ui';
+import { Button, problemText, translate, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { Field } from '../account/Field.js';
 import styles from '../account/forms.module.css';
@@ -45,7 +45,7 @@ export default function ResetPasswordPage() {
     api
       .post('/auth/password/reset/check', resetCheckBody(token))
       .then(() => active && setCheck('valid'))
-      .catch((error: unknown) => reject(error instanceof ApiError && error.statusCode === 400 ? error.message : errorToast(error)));
+      .catch((error: unknown) => reject(error instanceof ApiError && error.statusCode === 400 ? problemText(error) : errorToast(error)));
     return () => {
       active = false;
     };
@@ -67,7 +67,7 @@ export default function ResetPasswordPage() {
       await auth?.endSession().catch(() => undefined);
       redirect.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
     } catch (error) {
-      toast.error(error instanceof ApiError && error.statusCode === 400 ? error.message : errorToast(error));
+      toast.error(error instanceof ApiError && error.statusCode === 400 ? problemText(error) : errorToast(error));
     } finally {
       setUpdating(false);
     }

@@ -45,7 +45,7 @@ describe('pact: landing → auth', () => {
       .withRequest({
         method: 'POST',
         path: '/api/auth/signup/buyer',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        headers: { accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body: { ...body, email: fromProviderState('${email}', body.email) },
       })
       .willRespondWith({ status: 201, body: { message: string(REGISTRATION_SUCCESSFUL) } });
@@ -64,7 +64,7 @@ describe('pact: landing → auth', () => {
       .withRequest({
         method: 'POST',
         path: '/api/auth/password/forgot',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        headers: { accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body,
       })
       .willRespondWith({ status: 202, body: { message: string(RESET_LINK_SENT) } });
@@ -82,10 +82,10 @@ describe('pact: landing → auth', () => {
       .withRequest({
         method: 'POST',
         path: '/api/auth/password/reset/check',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        headers: { accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body,
       })
-      .willRespondWith({ status: 400, body: { statusCode: 400, error: string('Bad Request'), message: string(NO_ACTIVE_SESSION) } });
+      .willRespondWith({ status: 400, body: { code: 'RESET_LINK_INVALID', statusCode: 400, error: string('Bad Request'), message: string(NO_ACTIVE_SESSION) } });
     await pact.executeTest(async (server) => {
       // The page shows a 400's message and sends the person to /forgot-password.
       await expect(api(server.url).post('/auth/password/reset/check', body)).rejects.toMatchObject({

@@ -2,7 +2,7 @@
 // 40% of the width, closed by a close icon (spec §2). The current link is highlighted.
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from '@tuber/shell-contract/router';
-import { useSession } from '@tuber/shell-contract';
+import { useCounter, useSession } from '@tuber/shell-contract';
 import { useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { useShellChrome } from '../session/ShellChrome.js';
@@ -17,6 +17,8 @@ export function DashboardLayout() {
   // UI state of the spec (§3): openSidebar, default false.
   const [openSidebar, setOpenSidebar] = useState(false);
   const { pathname } = useLocation();
+  // The unread count on the small-screen Menu button too (issue 25): seen without opening the menu.
+  const unread = useCounter('unread');
   useEffect(() => setOpenSidebar(false), [pathname]);
   if (session.status !== 'signed-in') return null;
   const menu = menuFor(session.user.userType);
@@ -56,7 +58,7 @@ export function DashboardLayout() {
         <button
           type="button"
           className={styles.toggle}
-          aria-label={t('dashboard.open-menu')}
+          aria-label={unread > 0 ? `${t('dashboard.open-menu')} (${t('badge.unread', { count: unread })})` : t('dashboard.open-menu')}
           aria-expanded={openSidebar}
           aria-controls="dashboard-drawer"
           onClick={() => setOpenSidebar(true)}
@@ -65,6 +67,7 @@ export function DashboardLayout() {
             <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
           <span>{t('dashboard.menu')}</span>
+          <CounterBadge counter="unread" className={styles.toggleBadge} />
         </button>
         <Outlet />
       </div>

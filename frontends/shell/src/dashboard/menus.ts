@@ -15,7 +15,7 @@ export interface MenuLink {
 
 export const buyerMenu: MenuLink[] = [
   { label: 'Products', key: 'menu.products', to: '/dashboard/buyer' },
-  { label: 'Carts', key: 'menu.carts', to: '/dashboard/cart', badge: 'cart' },
+  { label: 'Cart', key: 'menu.carts', to: '/dashboard/cart', badge: 'cart' },
   { label: 'My requests', key: 'menu.my-requests', to: '/dashboard/requests', badge: 'unread' },
   { label: 'Profile', key: 'menu.profile', to: '/dashboard/buyerprofile' },
 ];

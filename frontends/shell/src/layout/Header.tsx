@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from '@tuber/shell-contract/router';
-import { useSession, type UserType } from '@tuber/shell-contract';
+import { useCounter, useSession, type UserType } from '@tuber/shell-contract';
 import { Button, buttonClass, useT } from '@tuber/ui';
 import { CounterBadge } from '../dashboard/CounterBadge.js';
 import { profilePageOf } from '../dashboard/menus.js';
@@ -58,6 +58,7 @@ function SignedInActions({ userType }: { userType: UserType }) {
   const t = useT(shellCatalogue);
   return (
     <>
+      <UnreadBell userType={userType} />
       {userType === 'buyer' && <CartLink />}
       <Link to={profilePageOf(userType)} className={buttonClass('primary', styles.action)}>
         {t('header.profile')}
@@ -65,6 +66,40 @@ function SignedInActions({ userType }: { userType: UserType }) {
       <Button variant="secondary" className={styles.action} onClick={openLogout}>
         {t('header.logout')}
       </Button>
+    </>
+  );
+}
+
+/**
+ * New answers or requests, seen without opening any menu (issue 25): a bell with the unread count, to the
+ * inbox (farmer) or My requests (buyer), shown while there is something unread. The count is also said to
+ * screen readers when it changes (a polite live region that is always on the page).
+ */
+function UnreadBell({ userType }: { userType: UserType }) {
+  const t = useT(shellCatalogue);
+  const count = useCounter('unread');
+  const to = userType === 'farmer' ? '/dashboard/inbox' : '/dashboard/requests';
+  return (
+    <>
+      <span role="status" className={styles.visuallyHidden}>
+        {count > 0 ? t('badge.unread', { count }) : ''}
+      </span>
+      {count > 0 && (
+        <Link to={to} className={styles.cart} data-bell="">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className={styles.visuallyHidden}>{t(userType === 'farmer' ? 'menu.requests' : 'menu.my-requests')}</span>
+          <CounterBadge counter="unread" className={styles.cartBadge} />
+        </Link>
+      )}
     </>
   );
 }

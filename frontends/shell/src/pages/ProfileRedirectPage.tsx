@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from '@tuber/shell-contract/router';
 import { ApiError, useApi, useSession } from '@tuber/shell-contract';
-import { Spinner, useT } from '@tuber/ui';
+import { problemText, Spinner, useT } from '@tuber/ui';
 import { shellCatalogue } from '../i18n/catalogue.js';
 import { dashboardHome } from '../session/redirects.js';
 import { useShellChrome } from '../session/ShellChrome.js';
@@ -35,7 +35,7 @@ export function ProfileRedirectPage() {
         if (!active) return;
         // Not created yet (the yellow notice offers to create it): the token still says who this is.
         if (error instanceof ApiError && error.statusCode === 404 && tokenType) setLoaded({ state: 'ready', userType: tokenType });
-        else setLoaded({ state: 'error', message: error instanceof Error ? error.message : String(error) });
+        else setLoaded({ state: 'error', message: problemText(error) });
       });
     return () => {
       active = false;

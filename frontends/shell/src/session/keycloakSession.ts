@@ -559,8 +559,8 @@ async function signInAvailable(): Promise<OidcSettings> {
     if (!settings?.url || !settings.realm || !settings.client_id) throw new Error(signInUnavailable());
     return settings;
   }
-  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  throw new Error(response.status === 503 && typeof body?.message === 'string' ? body.message : signInUnavailable());
+  // The auth service's 503 (SIGN_IN_UNAVAILABLE) says the same as these words, in the reader's language.
+  throw new Error(signInUnavailable());
 }
 
 async function defaultSettings(): Promise<OidcSettings> {

@@ -133,7 +133,17 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     ({ url, sameOrigin, request }) => sameOrigin && isApiSend(request.method, url.pathname) && offline(),
     async () => {
       void tellPagesNetworkFailed();
-      const body = { statusCode: 503, error: 'Service Unavailable', message: OFFLINE_SEND_MESSAGE };
+      // Problem details (docs/adr/0064): code OFFLINE, which every front end words in the reader's language.
+      const body = {
+        type: 'urn:tuber-market:problem:offline',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: OFFLINE_SEND_MESSAGE,
+        code: 'OFFLINE',
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: OFFLINE_SEND_MESSAGE,
+      };
       return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json; charset=utf-8' } });
     },
     method,

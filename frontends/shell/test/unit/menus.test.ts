@@ -29,7 +29,7 @@ describe('menu badges (issue 12)', () => {
   });
 
   it('badge the cart on Carts and unread requests on My requests and Requests', () => {
-    expect(buyerMenu.filter((l) => l.badge).map((l) => `${l.label}:${l.badge}`)).toEqual(['Carts:cart', 'My requests:unread']);
+    expect(buyerMenu.filter((l) => l.badge).map((l) => `${l.label}:${l.badge}`)).toEqual(['Cart:cart', 'My requests:unread']);
     expect(farmerMenu.filter((l) => l.badge).map((l) => `${l.label}:${l.badge}`)).toEqual(['Requests:unread']);
   });
 });

@@ -38,7 +38,7 @@ describe('pact: shell → auth', () => {
       .withRequest({
         method: 'PUT',
         path: '/api/auth/me/locale',
-        headers: { authorization, accept: 'application/json', 'content-type': 'application/json' },
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body,
       })
       // The shell reads nothing of the answer: a success is what makes it remember the language was sent.
@@ -59,7 +59,7 @@ describe('pact: shell → orders', () => {
   it('the unread-requests count', async () => {
     orders
       .uponReceiving("the buyer's unread requests count")
-      .withRequest({ method: 'GET', path: '/api/orders/unread', headers: { authorization, accept: 'application/json' } })
+      .withRequest({ method: 'GET', path: '/api/orders/unread', headers: { authorization, accept: 'application/json, application/problem+json' } })
       .willRespondWith({ status: 200, body: { count: integer(0) } });
     await orders.executeTest(async (server) => {
       expect(await fetchUnreadCount(api(server.url))).toBe(0);
@@ -71,7 +71,7 @@ describe('pact: shell → profile', () => {
   it('/profile: the profile says where the dashboard is', async () => {
     profile
       .uponReceiving("the signed-in buyer's profile, for its user type")
-      .withRequest({ method: 'GET', path: '/api/profile/me', headers: { authorization, accept: 'application/json' } })
+      .withRequest({ method: 'GET', path: '/api/profile/me', headers: { authorization, accept: 'application/json, application/problem+json' } })
       .willRespondWith({ status: 200, body: { user_type: regex('buyer|farmer', 'buyer') } });
     await profile.executeTest(async (server) => {
       // ProfileRedirectPage's request and its redirect.
@@ -83,7 +83,7 @@ describe('pact: shell → profile', () => {
   it('the first-login profile step, for a buyer whose profile is already set up', async () => {
     profile
       .uponReceiving("the buyer's profile creation asked for again")
-      .withRequest({ method: 'POST', path: '/api/profile/me', headers: { authorization, accept: 'application/json' } })
+      .withRequest({ method: 'POST', path: '/api/profile/me', headers: { authorization, accept: 'application/json, application/problem+json' } })
       .willRespondWith({ status: 200, body: { created: boolean(false), message: string(ALREADY_SET_UP) } });
     await profile.executeTest(async (server) => {
       // ShellRoot shows the message only when the profile was just created.

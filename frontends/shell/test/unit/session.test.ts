@@ -105,7 +105,7 @@ describe('menus', () => {
   it("gives buyers the spec's products, carts and profile with My requests before Profile, and anyone else the farmer menu", () => {
     expect(buyerMenu.map((l) => [l.label, l.to, l.badge])).toEqual([
       ['Products', '/dashboard/buyer', undefined],
-      ['Carts', '/dashboard/cart', 'cart'],
+      ['Cart', '/dashboard/cart', 'cart'],
       ['My requests', '/dashboard/requests', 'unread'],
       ['Profile', '/dashboard/buyerprofile', undefined],
     ]);
