@@ -144,6 +144,9 @@ const QUERIES = [
   ['q=cass&available=true&max_price=400&sort=price_per_kg', 'q=cass&available=true&max_price=400&sort=price_per_kg'],
   ['sort=price', 'sort=price'],
   ['q matching nothing', 'q=zzqxv'],
+  // Issue 25: words read as the dictionary's words near them (typos.ts), alone and with another word.
+  ['q=casava (a typo of cassava)', 'q=casava'],
+  ['q=gingr kaduna (a typo, and a place)', 'q=gingr%20kaduna'],
 ] as const;
 
 const buyer = await signedInAccount({ role: 'buyer' });

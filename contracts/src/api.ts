@@ -42,6 +42,19 @@ export type NutritionLookup = Static<typeof NutritionLookup>;
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), next_cursor: Type.Union([Type.String(), Type.Null()]) });
 
+/**
+ * A page of the feed (GET /api/catalog/products). When words of the search matched no product's words and
+ * were read as words near them or as a tuber they name (issue 25), `searched_as` is the search as it was
+ * read ("yam" for "yamm"); an empty first page may offer `did_you_mean`, a search that would find something.
+ */
+export const FeedPage = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+    searched_as: Type.Optional(Type.String({ description: 'the search as read, when words of it were corrected' })),
+    did_you_mean: Type.Optional(Type.String({ description: 'a search to offer when this one found nothing' })),
+  });
+
 /** How a product is sold (issue 11, ADR 0030): the unit its price and stock quantity are given in. */
 export const SELLING_UNITS = ['kg', 'tuber', 'heap', 'bag_50kg', 'lot_100'] as const;
 export type SellingUnit = (typeof SELLING_UNITS)[number];

@@ -56,6 +56,10 @@ export interface Product {
 export interface ProductPage {
   items: Product[];
   next_cursor: string | null;
+  /** The search as the catalog read it, when words of it matched nothing and were corrected (issue 25). */
+  searched_as?: string;
+  /** On an empty first page: a search that would find something. */
+  did_you_mean?: string;
 }
 
 export interface FarmerContact {

@@ -21,7 +21,17 @@ const EAGER_CARDS = 3;
 const priorityOf = (index: number) => (index === 0 ? 'lcp' : index < EAGER_CARDS ? 'eager' : 'lazy');
 
 /** The pages of one search. Mounted anew (keyed by the search) whenever the search changes. */
-function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restore: boolean; clear: () => void }) {
+function FeedResults({
+  filters,
+  restore,
+  clear,
+  searchFor,
+}: {
+  filters: FeedFilters;
+  restore: boolean;
+  clear: () => void;
+  searchFor: (q: string) => void;
+}) {
   const t = useBuyerT();
   const feed = useFeed(filters, restore);
   const sentinel = useSentinel<HTMLDivElement>(feed.loadMore, feed.status === 'ready' && feed.hasMore);
@@ -40,6 +50,11 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
   const firstLoad = feed.products.length === 0;
   return (
     <>
+      {feed.searchedAs && feed.products.length > 0 ? (
+        <p className={filterStyles.searchedAs} role="status" data-testid="searched-as">
+          {t('feed.searched-as', { q: feed.searchedAs })}
+        </p>
+      ) : null}
       {firstLoad && feed.status === 'error' ? (
         <p role="alert" className={styles.error}>
           {t('common.error', { message: feed.error ?? '' })}
@@ -49,6 +64,14 @@ function FeedResults({ filters, restore, clear }: { filters: FeedFilters; restor
         isNarrowed(filters) ? (
           <div className={filterStyles.emptyState} data-testid="feed-empty">
             <p>{noResultsText(filters, t)}</p>
+            {feed.didYouMean ? (
+              <p data-testid="did-you-mean">
+                {t('feed.did-you-mean')}{' '}
+                <button type="button" className={filterStyles.suggestion} onClick={() => searchFor(feed.didYouMean!)}>
+                  {feed.didYouMean}
+                </button>
+              </p>
+            ) : null}
             <Button variant="secondary" onClick={clear}>
               {t('feed.clear-filters')}
             </Button>
@@ -129,6 +152,7 @@ export default function FeedPage() {
         filters={filters}
         restore={navigationType === 'POP'}
         clear={() => apply({ ...NO_FILTERS, sort: filters.sort })}
+        searchFor={(q) => apply({ ...filters, q })}
       />
     </section>
   );

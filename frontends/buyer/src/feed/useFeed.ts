@@ -11,6 +11,9 @@ export interface FeedState {
   nextCursor: string | null;
   status: 'loading' | 'ready' | 'error';
   error: string | null;
+  /** What the first page said of the search: read as (typos corrected), or a search to offer instead. */
+  searchedAs?: string | undefined;
+  didYouMean?: string | undefined;
 }
 
 const errorMessage = (error: unknown) => (problemText(error));
@@ -146,7 +149,15 @@ export function useFeed(
           // A product can move between pages while the buyer scrolls; show it once.
           const seen = new Set(previous.products.map((product) => product.product_id));
           const fresh = page.items.filter((product) => !seen.has(product.product_id));
-          return { products: [...previous.products, ...fresh], nextCursor: page.next_cursor, status: 'ready', error: null };
+          const first = previous.products.length === 0;
+          return {
+            products: [...previous.products, ...fresh],
+            nextCursor: page.next_cursor,
+            status: 'ready',
+            error: null,
+            searchedAs: first ? page.searched_as : previous.searchedAs,
+            didYouMean: first ? page.did_you_mean : previous.didYouMean,
+          };
         }),
       );
       started.current = true;

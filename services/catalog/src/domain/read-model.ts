@@ -34,6 +34,7 @@ import type { FeedPosition } from './cursor.js';
 import { toApiProduct, type ProductDocument, type ProductModel } from './product.js';
 import { scoreOf, type SearchPlan, type SearchPosition } from './search.js';
 import { MIN_PREFIX_LENGTH, searchTermsOf } from './search-terms.js';
+import { TypoDictionary } from './typos.js';
 
 /** The commands we need from either Redis client (node-redis `sendCommand`, ioredis `call`). */
 export interface RedisLike {
@@ -56,6 +57,8 @@ const FULL_RETRY_MAX_MS = 15 * 60_000;
 const FULL_LOOK_EVERY_MS = 4_000;
 const SORT_SET: Record<FeedSort, string> = { newest: 'feed', price_per_kg: 's:price_per_kg', price: 's:price' };
 const MINE_MAX = 500;
+/** The typo search's dictionary is read again after this long (a new product's words wait at most this). */
+export const TYPO_DICTIONARY_MS = 60_000;
 
 // A product is put only if no tombstone says it was deleted; key, feed, farmer set and the search
 // sets together. KEYS: product, feed, farmer, gone, ix. ARGV: feed score, id, value, created ms,
@@ -176,7 +179,21 @@ local function expand(word, dict, pre)
   end
   return keys
 end
-for _, w in ipairs(spec.words) do groups[#groups + 1] = expand(w, 'dict', 't:') end
+-- A word that finds nothing whole or by prefix is read as its alternatives (issue 25, typos.ts): the
+-- dictionary's words near it and the tubers it names. Their positions in the query are returned (fixed).
+local fixed = {}
+for i, w in ipairs(spec.words) do
+  local keys = expand(w, 'dict', 't:')
+  local alt = spec.alts and spec.alts[i]
+  if #keys == 0 and alt then
+    for _, a in ipairs(alt.w) do
+      if redis.call('ZSCORE', P .. 'dict', a) then keys[#keys + 1] = P .. 't:' .. a end
+    end
+    for _, t in ipairs(alt.t) do keys[#keys + 1] = P .. 'tu:' .. t end
+    if #keys > 0 then fixed[#fixed + 1] = i end
+  end
+  groups[#groups + 1] = keys
+end
 for _, w in ipairs(spec.locs) do groups[#groups + 1] = expand(w, 'ldict', 'l:') end
 if #spec.tubers > 0 then
   local keys = {}
@@ -185,7 +202,7 @@ if #spec.tubers > 0 then
 end
 if spec.avail then groups[#groups + 1] = { P .. 'avail' } end
 for _, g in ipairs(groups) do
-  if #g == 0 then return { {}, {}, {} } end
+  if #g == 0 then return { {}, {}, {}, false, fixed } end
 end
 local hasRange = spec.min ~= nil or spec.max ~= nil
 local lo = spec.min ~= nil and tostring(spec.min) or '-inf'
@@ -204,7 +221,7 @@ if hasRange then
   copies = copies + n
   if n < smallest then smallest = n end
 end
-if smallest == 0 then return { {}, {}, {} } end
+if smallest == 0 then return { {}, {}, {}, false, fixed } end
 
 -- The plan. A walk visits about want x total / smallest products (one membership test each for
 -- the first filter); materialising copies the inputs that are not sets of their own (a range,
@@ -361,12 +378,12 @@ elseif plan ~= 'walk' then
   end, want)
 end
 local why = { plan, smallest, total, math.floor(expected), copies, ops }
-if #ids == 0 then return { {}, {}, {}, why } end
+if #ids == 0 then return { {}, {}, {}, why, fixed } end
 -- The order's scores of the page (a materialised result has the same: its other weights are 0).
 local scores = redis.call('ZMSCORE', sortKey, unpack(ids))
 local keys = {}
 for i, id in ipairs(ids) do keys[i] = P .. 'p:' .. id end
-return { ids, scores, redis.call('MGET', unpack(keys)), why }`;
+return { ids, scores, redis.call('MGET', unpack(keys)), why, fixed }`;
 
 const GET = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
@@ -469,6 +486,9 @@ export class ReadModel {
   readonly #onDatabaseRead: (read: ReadKind) => void;
   /** A write could not be applied: the copy is rebuilt once Redis answers. */
   #dirty = false;
+  /** The words of every product, for the typo search (typos.ts), and when they were read. */
+  #typos: { dictionary: TypoDictionary; at: number } | undefined;
+  #typosLoading: Promise<void> | undefined;
   /** The last read went to MongoDB (or a write failed since). */
   #degraded = false;
   /** Since when its Redis is full, its budget then, and when to try a rebuild anyway. */
@@ -646,14 +666,48 @@ export class ReadModel {
     });
   }
 
+  /**
+   * The dictionary of the typo search: every word of every product, from the copy's word set (or, with the
+   * copy away, from the database), read again at most every TYPO_DICTIONARY_MS. A stale one is used while
+   * the next is read; the first read is waited for, at most the read timeout.
+   */
+  async typoDictionary(): Promise<TypoDictionary | undefined> {
+    if (this.#typos && Date.now() - this.#typos.at < TYPO_DICTIONARY_MS) return this.#typos.dictionary;
+    this.#typosLoading ??= this.#loadTypos().finally(() => {
+      this.#typosLoading = undefined;
+    });
+    if (!this.#typos) await this.#typosLoading;
+    return this.#typos?.dictionary;
+  }
+
+  async #loadTypos(): Promise<void> {
+    let words: unknown;
+    try {
+      if (this.#enabled) words = await this.#send(['ZRANGE', `${this.#prefix}dict`, '0', '-1']);
+    } catch (err) {
+      this.#log.debug({ err }, 'typo dictionary: the read model did not answer; reading the database');
+    }
+    try {
+      if (!Array.isArray(words) || words.length === 0) words = await this.#Product.distinct('search_terms', { deleting: { $ne: true } });
+    } catch (err) {
+      this.#log.warn({ err }, 'typo dictionary could not be read; searches are not corrected until it can');
+      return;
+    }
+    if (Array.isArray(words)) this.#typos = { dictionary: new TypoDictionary(words.map(String)), at: Date.now() };
+  }
+
   /** A searched page: the products' API JSON, in order, and the position of the last one. */
   async searchPage(
     plan: SearchPlan,
     limit: number,
     position?: SearchPosition,
-  ): Promise<{ items: string[]; last?: SearchPosition; more: boolean; plan?: SearchPlanChosen } | undefined> {
+  ): Promise<{ items: string[]; last?: SearchPosition; more: boolean; corrected: number[]; plan?: SearchPlanChosen } | undefined> {
     const spec = {
       words: plan.words,
+      // Alternatives of words that may match nothing (typos.ts); false where a word has none.
+      alts: (plan.alternatives ?? plan.words.map(() => null)).map((alt) =>
+        alt ? { w: alt.words, t: alt.tubers.map((t) => tuberSet(t).slice(3)) } : false,
+      ),
       locs: plan.locationWords,
       tubers: plan.tubers.map((t) => tuberSet(t).slice(3)),
       avail: plan.available,
@@ -685,7 +739,13 @@ export class ReadModel {
       return this.#unavailable('search', err);
     }
     if (!Array.isArray(reply)) return this.#unavailable('search');
-    const [ids, scores, values, why] = reply as [string[], string[], (string | null)[], (string | number)[] | undefined];
+    const [ids, scores, values, why, fixed] = reply as [
+      string[],
+      string[],
+      (string | null)[],
+      (string | number)[] | false | undefined,
+      number[] | undefined,
+    ];
     const found: { id: string; score: number; json: string }[] = [];
     ids.forEach((id, i) => {
       const value = values[i];
@@ -697,14 +757,16 @@ export class ReadModel {
       items: page.map((f) => f.json),
       more: ids.length > limit,
       last: last && { score: last.score, productId: last.id },
-      plan: why && {
+      // 1-based positions (Lua) of the query words read as their alternatives.
+      corrected: Array.isArray(fixed) ? fixed.map((i) => Number(i) - 1) : [],
+      plan: why ? {
         kind: why[0] as SearchPlanChosen['kind'],
         smallest: Number(why[1]),
         total: Number(why[2]),
         expectedTests: Number(why[3]),
         copied: Number(why[4]),
         tests: Number(why[5]),
-      },
+      } : undefined,
     });
   }
 

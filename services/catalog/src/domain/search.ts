@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FeedQuery, FeedSort, TuberType } from '@tuber/contracts';
 import type { ProductDocument, ProductModel } from './product.js';
 import { MIN_PREFIX_LENGTH, normaliseQuery } from './search-terms.js';
+import type { WordAlternatives } from './typos.js';
 
 /** Sold-out products score this much lower in the newest-first feed (created_at is in ms, about 1.8e12 now). */
 export const SOLD_OUT_FEED_SHIFT = 1e13;
@@ -27,6 +28,11 @@ export interface SearchPlan {
   available: boolean;
   /** Identifies the query in its cursors. */
   hash: string;
+  /**
+   * Per word of `words`: what it is read as if it matches no product's word itself (typos.ts), or null.
+   * Set by the route from the dictionary; not part of the hash (a page's cursor stays the query's).
+   */
+  alternatives?: (WordAlternatives | null)[];
 }
 
 export function planSearch(query: FeedQuery): SearchPlan {
@@ -117,7 +123,17 @@ function wordCondition(word: string): unknown {
 /** The MongoDB filter of a plan (without order or position). */
 export function searchFilter(plan: SearchPlan): Record<string, unknown> {
   const and: Record<string, unknown>[] = [{ deleting: { $ne: true } }];
-  for (const word of plan.words) and.push({ search_terms: wordCondition(word) });
+  plan.words.forEach((word, i) => {
+    const alternative = plan.alternatives?.[i];
+    if (!alternative) and.push({ search_terms: wordCondition(word) });
+    else {
+      // Read as its alternatives (the route found it matches no word): words near it, tubers it names.
+      const any: Record<string, unknown>[] = [];
+      if (alternative.words.length) any.push({ search_terms: { $in: alternative.words } });
+      if (alternative.tubers.length) any.push({ tuber_type: { $in: alternative.tubers } });
+      and.push(any.length === 1 ? any[0]! : { $or: any.length ? any : [{ search_terms: wordCondition(word) }] });
+    }
+  });
   for (const word of plan.locationWords) and.push({ location_terms: wordCondition(word) });
   if (plan.tubers.length === 1) and.push({ tuber_type: plan.tubers[0] });
   else if (plan.tubers.length > 1) and.push({ tuber_type: { $in: plan.tubers } });

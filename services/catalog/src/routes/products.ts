@@ -1,9 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { FeedQuery, Page, Product } from '@tuber/contracts';
+import { FeedPage, FeedQuery, Product } from '@tuber/contracts';
 import { badRequest, notFound, type ServiceApp } from '@tuber/kit';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { readFeedPage } from '../domain/feed.js';
-import { decodeSearchCursor, encodeSearchCursor, isEmptyPlan, isPlainFeed, planSearch, readSearchPage, scoreOf } from '../domain/search.js';
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  isEmptyPlan,
+  isPlainFeed,
+  planSearch,
+  readSearchPage,
+  scoreOf,
+  type SearchPlan,
+} from '../domain/search.js';
+import { alternativesOf, type TypoDictionary } from '../domain/typos.js';
 import { toApiProduct, type ProductModel } from '../domain/product.js';
 import type { ReadModel } from '../domain/read-model.js';
 import type { Connection } from 'mongoose';
@@ -11,6 +21,38 @@ import type { Connection } from 'mongoose';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NOT_FOUND = 'This product does not exist or has been removed.';
 const BAD_CURSOR = 'The page cursor is not valid. Reload the feed to start again.';
+
+interface ReadAs {
+  searched_as?: string;
+  did_you_mean?: string;
+}
+
+/**
+ * The feed page's `searched_as` (the words read as their alternatives replaced by the first of them) and,
+ * on an empty first page, `did_you_mean` (each word that matches nothing replaced by the nearest word within
+ * 2 edits).
+ */
+function readAs(plan: SearchPlan, corrected: number[], empty: boolean, dictionary: TypoDictionary | undefined): ReadAs {
+  const extra: ReadAs = {};
+  if (corrected.length && !empty) {
+    const words = plan.words.map((word, i) => {
+      const alt = plan.alternatives?.[i];
+      return corrected.includes(i) && alt ? (alt.words[0] ?? alt.tubers[0] ?? word) : word;
+    });
+    extra.searched_as = words.join(' ');
+  }
+  if (empty && dictionary) {
+    let changed = false;
+    const words = plan.words.map((word) => {
+      if (dictionary.matches(word)) return word;
+      const near = dictionary.near(word, 1, Math.max(1, Math.min(2, word.length - 2)));
+      if (near[0]) changed = true;
+      return near[0] ?? word;
+    });
+    if (changed) extra.did_you_mean = words.join(' ');
+  }
+  return extra;
+}
 
 export function productRoutes(
   app: ServiceApp,
@@ -29,7 +71,7 @@ export function productRoutes(
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: deps.pageMax, default: Math.min(12, deps.pageMax) })),
           cursor: Type.Optional(Type.String({ maxLength: 200 })),
         }),
-        response: { 200: Page(Product), 400: Type.Ref('ErrorResponse') },
+        response: { 200: FeedPage(Product), 400: Type.Ref('ErrorResponse') },
       },
     },
     async (request, reply) => {
@@ -40,16 +82,24 @@ export function productRoutes(
         const at = cursor === undefined ? undefined : decodeSearchCursor(plan, cursor);
         if (cursor !== undefined && !at) throw badRequest('PAGE_LINK_INVALID', BAD_CURSOR);
         if (isEmptyPlan(plan)) return { items: [], next_cursor: null };
+        // Words that match no product's word are read as the words near them, or the tuber they name (issue 25).
+        const dictionary = plan.words.length ? await deps.readModel.typoDictionary() : undefined;
+        if (plan.words.length) plan.alternatives = alternativesOf(plan.words, dictionary);
         const found = await deps.readModel.searchPage(plan, limit, at);
         if (found) {
           const next = found.more && found.last ? JSON.stringify(encodeSearchCursor(plan, found.last)) : 'null';
-          return reply.type(JSON_TYPE).send(`{"items":[${found.items.join(',')}],"next_cursor":${next}}`);
+          const extra = readAs(plan, found.corrected, found.items.length === 0 && !at, dictionary);
+          const members = Object.keys(extra).length ? `,${JSON.stringify(extra).slice(1, -1)}` : '';
+          return reply.type(JSON_TYPE).send(`{"items":[${found.items.join(',')}],"next_cursor":${next}${members}}`);
         }
         const { items, more } = await readSearchPage(deps.Product, plan, limit, at);
         const last = items.at(-1);
+        const corrected = (plan.alternatives ?? []).flatMap((alt, i) => (alt ? [i] : []));
+        const extra = readAs(plan, corrected, items.length === 0 && !at, dictionary);
         return {
           items: items.map(toApiProduct),
           next_cursor: more && last ? encodeSearchCursor(plan, { score: scoreOf(last, plan.sort), productId: last.product_id }) : null,
+          ...extra,
         };
       }
       const position = cursor === undefined ? undefined : decodeCursor(cursor);

@@ -208,6 +208,45 @@ describe('search words', () => {
   });
 });
 
+describe('search that forgives (issue 25)', () => {
+  const first = async (app: ServiceApp, query: string) => {
+    const answer = await get(app, `/api/catalog/products?limit=5&${query}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as PageBody & { searched_as?: string; did_you_mean?: string };
+  };
+
+  it('"yamm", "casava" and "gingr" find the yams, the cassava and the ginger, and say what they were read as', async () => {
+    expect(names(await both('q=yamm'))).toEqual(seedNames((r) => r.seed.tuber === 'yam'));
+    expect(names(await both('q=casava'))).toEqual(seedNames((r) => r.seed.tuber === 'cassava'));
+    expect(names(await both('q=gingr'))).toEqual(['Dry ginger', 'Fresh ginger']);
+    for (const app of [cached, database]) {
+      expect((await first(app, 'q=casava')).searched_as).toBe('cassava');
+      expect((await first(app, 'q=kano%20gingr')).items).toEqual([]); // every word still counts (AND)
+      expect((await first(app, 'q=kaduna%20gingr')).searched_as).toBe('kaduna ginger');
+    }
+  });
+
+  it('never corrects a word that finds something itself: an exact or prefix match wins', async () => {
+    for (const app of [cached, database]) {
+      const cass = await first(app, 'q=cass');
+      expect(cass.searched_as).toBeUndefined();
+      expect(cass.items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('"galiki", the Igbo interface’s word for garlic, finds the garlic', async () => {
+    expect(names(await both('q=galiki'))).toEqual(seedNames((r) => r.seed.tuber === 'garlic'));
+  });
+
+  it('offers a search that would find something when one finds nothing ("ginjar" is 2 edits from ginger)', async () => {
+    for (const app of [cached, database]) {
+      const page = await first(app, 'q=ginjar');
+      expect(page.items).toEqual([]);
+      expect(page.did_you_mean).toBe('ginger');
+    }
+  });
+});
+
 describe('filters', () => {
   it('tuber type, several at once', async () => {
     expect(names(await both('tuber=garlic&tuber=ginger'))).toEqual(['Dry ginger', 'Fresh ginger', 'Garlic bulbs']);
