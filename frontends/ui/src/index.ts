@@ -68,6 +68,7 @@ export {
   problemWords,
   useProblemText,
 } from './problems.js';
+export { useRetryWhenOnline } from './backOnline.js';
 export { createToastStore, type ToastStore } from './toast/toastStore.js';
 export { ToastHost, type ToastHostProps } from './toast/ToastHost.js';
 export { StandaloneShell } from './StandaloneShell.js';

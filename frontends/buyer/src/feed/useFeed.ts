@@ -3,7 +3,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { useApi, type ApiClient } from '@tuber/shell-contract';
 import type { Product, ProductPage } from '../catalog/types.js';
 import { feedApiPath, toFeedSearch, type FeedFilters } from './feedQuery.js';
-import { problemText } from '@tuber/ui';
+import { problemText, useRetryWhenOnline } from '@tuber/ui';
 
 export interface FeedState {
   products: Product[];
@@ -189,6 +189,8 @@ export function useFeed(
   const loadMore = useCallback(() => {
     if (cursor.current !== null || !started.current) void fetchPage();
   }, [fetchPage]);
+  // A page that failed while offline is asked for again when the network is back (issue 25).
+  useRetryWhenOnline(loadMore, state.status === 'error');
 
   return { ...state, hasMore, loadMore, restoredScrollY: restored?.scrollY ?? null };
 }

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '@tuber/shell-contract';
 import { requestsPagePath, type OrderRequest, type OrderRequestPage } from '../orders/types.js';
-import { problemText } from '@tuber/ui';
+import { problemText, useRetryWhenOnline } from '@tuber/ui';
 
 export type RequestsState =
   | { status: 'loading' }
@@ -36,6 +36,8 @@ export function useRequests() {
   }, [api, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // Failed while offline: loads again when the network is back (issue 25).
+  useRetryWhenOnline(retry, state.status === 'error');
 
   const loadMore = useCallback(() => {
     if (state.status !== 'ready' || !state.nextCursor || state.loadingMore) return;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Product } from '@tuber/contracts';
 import { ApiError, useApi } from '@tuber/shell-contract';
 import { loadFailedMessage, messageOf } from '../shared/messages.js';
+import { useRetryWhenOnline } from '@tuber/ui';
 
 export type ProductToEdit =
   | { status: 'loading' }
@@ -43,6 +44,8 @@ export function useProductToEdit(productId: string) {
   }, [fetchProduct, generation]);
 
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  // Failed while offline: loads again when the network is back (issue 25).
+  useRetryWhenOnline(reload, state.status === 'failed');
   /** The product as the catalog has it now, without touching the page (to tell a stale revision from other conflicts). */
   const latest = useCallback(() => fetchProduct(), [fetchProduct]);
   return { state, reload, latest, hasImageIds };

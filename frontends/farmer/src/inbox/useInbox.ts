@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderRequest, UnreadCount } from '@tuber/contracts';
 import { setCounter, useApi } from '@tuber/shell-contract';
 import { belongsTo, loadFailedText, MAX_PAGES_PER_LOAD, requestsPath, type InboxTab } from './inbox.js';
+import { useRetryWhenOnline } from '@tuber/ui';
 
 interface RequestsPage {
   items: OrderRequest[];
@@ -72,6 +73,9 @@ export function useInbox(tab: InboxTab) {
     setState((current) => (showSpinner || current.status !== 'loaded' ? { status: 'loading' } : current));
     setGeneration((n) => n + 1);
   }, []);
+
+  // Failed while offline: loads again when the network is back (issue 25).
+  useRetryWhenOnline(reload, state.status === 'failed');
 
   const loadMore = useCallback(async () => {
     if (state.status !== 'loaded' || !state.nextCursor || state.more === 'loading') return;

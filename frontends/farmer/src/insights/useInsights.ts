@@ -4,6 +4,7 @@ import type { Insights } from '@tuber/contracts';
 import { useApi } from '@tuber/shell-contract';
 import { messageOf } from '../shared/messages.js';
 import { insightsFailedMessage, type InsightWindow } from './insightsView.js';
+import { useRetryWhenOnline } from '@tuber/ui';
 
 export type InsightsState =
   { status: 'loading'; previous?: Insights } | { status: 'failed'; message: string } | { status: 'loaded'; insights: Insights };
@@ -31,5 +32,7 @@ export function useInsights(days: InsightWindow) {
   }, [api, days, generation]);
 
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  // Failed while offline: loads again when the network is back (issue 25).
+  useRetryWhenOnline(reload, state.status === 'failed');
   return { state, reload };
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Product } from '@tuber/contracts';
 import { useApi, useToast } from '@tuber/shell-contract';
 import { loadFailedMessage, messageOf } from '../shared/messages.js';
+import { useRetryWhenOnline } from '@tuber/ui';
 
 export type MyProducts = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; products: Product[] };
 
@@ -35,5 +36,7 @@ export function useMyProducts() {
     setState((current) => (current.status === 'failed' ? { status: 'loading' } : current));
     setGeneration((n) => n + 1);
   }, []);
+  // Failed while offline: loads again when the network is back (issue 25).
+  useRetryWhenOnline(reload, state.status === 'failed');
   return { state, reload };
 }
