@@ -1,4 +1,6 @@
-import { useSyncExternalStore, type MouseEvent } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore, type MouseEvent, type RefObject } from 'react';
+import { useT } from '../i18n/index.js';
+import { problemCatalogue } from '../problems.js';
 import type { Toast, ToastStore } from './toastStore.js';
 import styles from './toasts.module.css';
 
@@ -25,16 +27,46 @@ export function followToastAction(event: ClickLike, to: string, navigate?: (to: 
   return true;
 }
 
+/**
+ * On a phone the toast shows under the header, not over it (issue 25: it hid the Menu button and the cart's
+ * count). The room it takes is given to the page as --tm-toast-space (global.css pads <main> by it), so at
+ * the top of a page the toast pushes the content down instead of covering it.
+ */
+function useToastSpace(host: RefObject<HTMLDivElement | null>): void {
+  useLayoutEffect(() => {
+    const element = host.current;
+    if (!element || typeof ResizeObserver === 'undefined' || typeof window.matchMedia !== 'function') return;
+    const phone = window.matchMedia('(max-width: 639px)');
+    const root = document.documentElement;
+    const measure = () => {
+      const height = phone.matches ? element.getBoundingClientRect().height : 0;
+      root.style.setProperty('--tm-toast-space', `${height > 0 ? Math.ceil(height) + 8 : 0}px`);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    phone.addEventListener('change', measure);
+    measure();
+    return () => {
+      observer.disconnect();
+      phone.removeEventListener('change', measure);
+      root.style.removeProperty('--tm-toast-space');
+    };
+  }, [host]);
+}
+
 /** Renders the toasts of a store; mounted once by the shell (or by <StandaloneShell>). */
 export function ToastHost({ store, navigate }: ToastHostProps) {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const t = useT(problemCatalogue);
+  const host = useRef<HTMLDivElement>(null);
+  useToastSpace(host);
   return (
-    <div className={styles.host} aria-live="polite" aria-relevant="additions">
+    <div ref={host} className={styles.host} aria-live="polite" aria-relevant="additions">
       {toasts.map((toast) => (
         <div key={toast.id} className={`${styles.toast} ${styles[toast.kind] ?? ''}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <span className={styles.message}>{toast.message}</span>
           {toast.action && <ToastActionLink toast={toast} store={store} navigate={navigate} />}
-          <button type="button" className={styles.close} aria-label="Dismiss" onClick={() => store.dismiss(toast.id)}>
+          <button type="button" className={styles.close} aria-label={t('toast.dismiss')} onClick={() => store.dismiss(toast.id)}>
             ×
           </button>
         </div>
