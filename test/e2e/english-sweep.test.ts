@@ -1,0 +1,248 @@
+// Every word in the user's language (issue 25): every page of the spec and the newer ones, at 360 px, in
+// Pidgin, Yoruba, Hausa and Igbo, shows no English sentence of any catalogue (text, labels, placeholders,
+// tooltips, CSS-drawn text), misses no key, and no toast covers the header; a server's refusal of a form is
+// worded in the language too. Screenshots in test-artifacts/sweep-<page>-<language>.png.
+//
+// English is found by the catalogues themselves: a text on the page that is an English message of any front
+// end's catalogue (or holds a long literal part of one) while the page's language words it differently. Product
+// data and names are the seeded ones, which are no catalogue's message.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount, type TestAccount } from '../support/accounts.js';
+import { api } from '../support/api.js';
+import { accountWithProfile, lagosDay, ordersKnowProduct, postProduct } from './support/market.js';
+import { launchBrowser, publicUrl, repoRoot, screenshot } from './support/browser.js';
+import { signInThroughShell } from './support/signIn.js';
+import { randomUUID } from 'node:crypto';
+
+const LANGUAGES = ['pcm', 'yo', 'ha', 'ig'] as const;
+type Language = (typeof LANGUAGES)[number];
+const REMOTES = ['shell', 'landing', 'buyer', 'farmer', 'ui'];
+
+type Messages = Record<string, string>;
+const read = (remote: string, language: string): Messages =>
+  JSON.parse(fs.readFileSync(path.join(repoRoot, 'frontends', remote, 'src/i18n', `${language}.json`), 'utf8'));
+
+/**
+ * The English a page in `language` must not show: each catalogue's English message that the language words
+ * differently, as the whole text (plain messages) or its longest literal part (messages with values).
+ */
+function englishOf(language: Language): { whole: Set<string>; parts: string[] } {
+  const whole = new Set<string>();
+  const parts = new Set<string>();
+  for (const remote of REMOTES) {
+    const en = read(remote, 'en');
+    const other = read(remote, language);
+    for (const [id, message] of Object.entries(en)) {
+      if (other[id] === message) continue; // the same in both (a brand, "kg")
+      if (!/[a-z]{3}/i.test(message)) continue;
+      if (!/[{}]/.test(message)) {
+        if (message.trim().length >= 4) whole.add(message.trim());
+        continue;
+      }
+      const literals = message
+        .split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/)
+        .map((part) => part.trim())
+        .filter((part) => part.length >= 14 && !/[{}#]/.test(part));
+      const longest = literals.sort((a, b) => b.length - a.length)[0];
+      if (longest) parts.add(longest);
+    }
+  }
+  return { whole, parts: [...parts] };
+}
+
+/** Every text a person meets on the page: visible text, labels, placeholders, tooltips, alt, CSS-drawn text. */
+function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      const parent = node.parentElement;
+      if (text && parent && !parent.closest('script,style,noscript,[aria-hidden="true"]') && visible(parent)) out.push(text);
+    }
+    for (const element of document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]')) {
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) out.push(value);
+      }
+    }
+    for (const element of document.querySelectorAll('body *')) {
+      for (const pseudo of ['::before', '::after']) {
+        const content = getComputedStyle(element, pseudo).content;
+        if (content && content !== 'none' && content !== 'normal' && /[a-z]{3}/i.test(content)) out.push(content.replace(/^"|"$/g, ''));
+      }
+    }
+    // Whole sentences too, for messages the page splits across elements.
+    for (const element of document.querySelectorAll('p, h1, h2, h3, label, button, a, li, dt, dd, legend, summary')) {
+      const text = (element as HTMLElement).innerText?.replace(/\s+/g, ' ').trim();
+      if (text && visible(element)) out.push(text);
+    }
+    return out;
+  });
+}
+
+function leaks(texts: string[], english: { whole: Set<string>; parts: string[] }): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    if (english.whole.has(text)) found.add(text);
+    for (const part of english.parts) if (text.includes(part)) found.add(`${part} (in "${text.slice(0, 80)}")`);
+  }
+  return [...found];
+}
+
+async function waitForCatalogues(page: Page, language: Language, remotes: string[]): Promise<void> {
+  await page.waitForFunction(
+    ({ language, remotes }) => {
+      const loaded = (globalThis as unknown as { __tuberLoadedCatalogues?: Set<string> }).__tuberLoadedCatalogues;
+      return remotes.every((remote) => loaded?.has(`${remote}:${language}`));
+    },
+    { language, remotes },
+    { timeout: 20_000 },
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 80))));
+}
+
+const missingKeys = (page: Page) =>
+  page.evaluate(() => [...((globalThis as unknown as { __tuberMissingKeys?: Set<string> }).__tuberMissingKeys ?? [])]);
+
+/** Whether a visible toast overlaps the header (the Menu button, the bell, the cart and the switch live there). */
+const toastOverHeader = (page: Page) =>
+  page.evaluate(() => {
+    const header = document.querySelector('header')?.getBoundingClientRect();
+    if (!header) return false;
+    return [...document.querySelectorAll('[aria-live="polite"] > [role="status"], [aria-live="polite"] > [role="alert"]')]
+      .map((toast) => toast.getBoundingClientRect())
+      .filter((box) => box.width > 0 && box.height > 0)
+      .some((box) => box.top < header.bottom - 0.5 && box.bottom > header.top);
+  });
+
+interface Screen {
+  name: string;
+  who: 'guest' | 'buyer' | 'farmer';
+  remote: string;
+  path: () => string;
+}
+
+let productId = '';
+let farmerId = '';
+const SCREENS: Screen[] = [
+  { name: 'landing', who: 'guest', remote: 'landing', path: () => '/' },
+  { name: 'onboarding', who: 'guest', remote: 'landing', path: () => '/onboarding' },
+  { name: 'signup-buyer', who: 'guest', remote: 'landing', path: () => '/signupbuyer' },
+  { name: 'signup-farmer', who: 'guest', remote: 'landing', path: () => '/signupfarmer' },
+  { name: 'forgot-password', who: 'guest', remote: 'landing', path: () => '/forgot-password' },
+  { name: 'feed', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer' },
+  { name: 'feed-typo', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer?q=yamm' },
+  { name: 'feed-nothing', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer?q=zzqxv' },
+  { name: 'product', who: 'buyer', remote: 'buyer', path: () => `/dashboard/buyer/${productId}` },
+  { name: 'cart', who: 'buyer', remote: 'buyer', path: () => '/dashboard/cart' },
+  { name: 'my-requests', who: 'buyer', remote: 'buyer', path: () => '/dashboard/requests' },
+  { name: 'buyer-profile', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyerprofile' },
+  { name: 'add-product', who: 'farmer', remote: 'farmer', path: () => '/dashboard/farmer' },
+  { name: 'product-list', who: 'farmer', remote: 'farmer', path: () => '/dashboard/productLists' },
+  { name: 'edit-product', who: 'farmer', remote: 'farmer', path: () => `/dashboard/productLists/${productId}/edit` },
+  { name: 'inbox', who: 'farmer', remote: 'farmer', path: () => '/dashboard/inbox' },
+  { name: 'insights', who: 'farmer', remote: 'farmer', path: () => '/dashboard/insights' },
+  { name: 'farmer-profile', who: 'farmer', remote: 'farmer', path: () => '/dashboard/farmerprofile' },
+];
+
+let browser: Browser;
+let buyer: TestAccount | undefined;
+let farmer: TestAccount | undefined;
+const contexts: BrowserContext[] = [];
+const pages = new Map<Screen['who'], Page>();
+const found: Record<string, string[]> = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [buyer, farmer] = await Promise.all([
+    accountWithProfile({ role: 'buyer' }),
+    accountWithProfile({ role: 'farmer', businessName: 'Ede Farms', location: 'Oyo', tuber: ['yam'] }),
+  ]);
+  farmerId = farmer.id;
+  const product = await postProduct(farmer, { product_name: `White yam ${Math.random().toString(36).slice(2, 7)}`, unit: 'heap', unit_weight_kg: 6, price: 2000, quantity: 30 });
+  productId = product.product_id;
+  // One request, so the inbox, My requests and the farmer's badge have something in them.
+  await ordersKnowProduct(buyer.accessToken, { farmerId, productId, price: 2000, unit: 'heap' });
+  const sent = await api('POST', '/api/orders/requests', {
+    token: buyer.accessToken,
+    json: {
+      request_id: randomUUID(),
+      farmer_id: farmerId,
+      lines: [{ product_id: productId, quantity: 2, price: 2000, unit: 'heap' }],
+      fulfilment: 'pickup',
+      preferred_date: lagosDay(2),
+      phone: '08031234567',
+    },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  for (const who of ['guest', 'buyer', 'farmer'] as const) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    contexts.push(context);
+    pages.set(who, who === 'guest' ? await context.newPage() : await signInThroughShell(context, who === 'buyer' ? buyer : farmer));
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  await browser?.close();
+  await Promise.all([buyer, farmer].filter((a): a is TestAccount => Boolean(a)).map((a) => deleteAccount(a.id).catch(() => undefined)));
+  // The whole list, for the closing note, even when a test failed on its first page.
+  fs.writeFileSync(path.join(repoRoot, 'test-artifacts', 'sweep-english.json'), `${JSON.stringify(found, null, 2)}\n`);
+});
+
+describe('no English in a translated page (issue 25)', () => {
+  for (const language of LANGUAGES) {
+    const english = englishOf(language);
+    for (const screen of SCREENS) {
+      it(`${language}: ${screen.name} at 360 px`, async () => {
+        const page = pages.get(screen.who)!;
+        await page.evaluate((l) => localStorage.setItem('tuber.locale', l), language).catch(() => undefined);
+        await page.goto(`${publicUrl}${screen.path()}`);
+        await page.locator('main').first().waitFor({ timeout: 30_000 });
+        await waitForCatalogues(page, language, ['shell', 'ui', screen.remote]);
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await page.waitForTimeout(300);
+        const leaked = leaks(await pageTexts(page), english);
+        found[`${language}:${screen.name}`] = leaked;
+        await screenshot(page, `sweep-${screen.name}-${language}`);
+        expect(await missingKeys(page), 'keys missing').toEqual([]);
+        expect(leaked, `English on ${screen.name} in ${language}`).toEqual([]);
+        expect(await toastOverHeader(page), 'a toast over the header').toBe(false);
+      }, 60_000);
+    }
+
+    it(`${language}: a server's refusal of the sign-up form (a phone number that is not Nigerian) is in ${language}`, async () => {
+      const page = pages.get('guest')!;
+      await page.evaluate((l) => localStorage.setItem('tuber.locale', l), language).catch(() => undefined);
+      await page.goto(`${publicUrl}/signupbuyer`);
+      await waitForCatalogues(page, language, ['shell', 'ui', 'landing']);
+      const fill = (name: string, value: string) => page.locator(`input[name="${name}"]`).fill(value);
+      await fill('firstname', 'Ada');
+      await fill('lastname', 'Obi');
+      await fill('email', `sweep-${randomUUID().slice(0, 8)}@example.com`);
+      await fill('phone', '+44 20 7946 0958');
+      await fill('password', 'yam-harvest-2026');
+      await fill('confirm_password', 'yam-harvest-2026');
+      await page.locator('form button[type="submit"]').click();
+      const ui = read('ui', language);
+      const toast = page.locator('[aria-live="polite"] > [role="alert"]').filter({ hasText: ui['problem.phone_invalid']! });
+      await toast.first().waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(250);
+      await screenshot(page, `sweep-signup-refused-${language}`);
+      const leaked = leaks(await pageTexts(page), english);
+      found[`${language}:signup-refused`] = leaked;
+      expect(leaked, `English after the refusal in ${language}`).toEqual([]);
+      expect(await page.locator('body').innerText()).not.toContain('Enter a Nigerian phone number, like 0803');
+      expect(await toastOverHeader(page), 'a toast over the header').toBe(false);
+    }, 60_000);
+  }
+});
