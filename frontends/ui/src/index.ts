@@ -42,8 +42,12 @@ export {
 } from './format/product.js';
 
 export {
+  dayWords,
   defineCatalogue,
+  ensureDateLocale,
   formatFor,
+  LAGOS_TIME_ZONE,
+  momentWords,
   loadCatalogue,
   missingKeys,
   regionalTag,

@@ -1,5 +1,5 @@
 import { Link } from '@tuber/shell-contract/router';
-import { firstWords } from '@tuber/ui';
+import { firstWords, momentWords } from '@tuber/ui';
 import { feedCardImage } from '../catalog/images.js';
 import { productDetailRoute, type Product } from '../catalog/types.js';
 import { useBuyerT } from '../i18n/t.js';
@@ -15,18 +15,9 @@ export const FEED_PREVIEW_WORDS = 20;
  */
 export type ImagePriority = 'lcp' | 'eager' | 'lazy';
 
-// The full time a product was posted (the age's tooltip), as Date#toLocaleString writes it. One formatter for
-// every card: toLocaleString makes a new one on each call, ~1 ms apiece on a cheap phone.
-let stamp: Intl.DateTimeFormat | null = null;
-const postedAt = (iso: string): string =>
-  (stamp ??= new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  })).format(new Date(iso));
+// The full time a product was posted (the age's tooltip): Lagos time, in the buyer's language (issue 25; it was
+// the device's US-style "11/28/2026, 11:01:54 AM"). The formatter is made once per language (dates.ts).
+const postedAt = (iso: string): string => momentWords(iso, { seconds: true });
 
 /** Whether a card shows a photo (else its "no image" box). */
 export const hasPhoto = (product: Product): boolean => feedCardImage(product) !== null;

@@ -2,16 +2,7 @@
 // and tuber names. The same rules as @tuber/ui's English helpers (ADR 0030), with the words from the catalogue,
 // so English reads exactly as before. Money and numbers keep the en-NG style in every language.
 import { getLocale } from '@tuber/shell-contract';
-import {
-  availability,
-  formatNaira,
-  nairaToKobo,
-  unitOf,
-  type Availability,
-  type SellingUnit,
-  type StockFields,
-  type TuberSize,
-} from '@tuber/ui';
+import { availability, type Availability, dayWords, formatNaira, nairaToKobo, type SellingUnit, type StockFields, type TuberSize, unitOf } from '@tuber/ui';
 import { ageStep } from '@tuber/ui/age';
 import { tr, type T } from './t.js';
 
@@ -60,17 +51,8 @@ export function pricePerKgWords(product: { unit?: unknown; price_per_kg?: number
   return t('price.per-kg', { price: nairaText(product.price_per_kg) });
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "2027-01-12" → "12 Jan 2027" (in Yoruba "12 Ṣẹ́r 2027"…): the calendar day as given, whatever the time zone. */
-export function dayText(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match || !MONTHS[Number(match[2]) - 1]) return day;
-  const locale = intlLocale();
-  if (locale === 'en-NG') return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
+/** "2027-01-12" → "12 Jan 2027" (in Yoruba "12 Bél 2027"…) through Intl: the calendar day as given, whatever the time zone. */
+export const dayText = (day: string): string => dayWords(day);
 
 /** What the card and product page say about stock: "Available: 12 heaps", "Sold out", "Next harvest from …". */
 export function stockWords(product: StockFields, t: T = tr): Availability {

@@ -1,8 +1,8 @@
 // What the buyer reads about a request on My requests (issue 12), as pure functions.
-import { getLocale } from '@tuber/shell-contract';
 import { tr, type T } from '../i18n/t.js';
-import { dayText, intlLocale, nairaText as naira, priceWords, quantityWords } from '../i18n/words.js';
+import { dayText, nairaText as naira, priceWords, quantityWords } from '../i18n/words.js';
 import type { OrderHistoryEntry, OrderLine, OrderRequest, OrderStatus } from '../orders/types.js';
+import { momentWords } from '@tuber/ui';
 
 export const STATUS_TEXT: Record<OrderStatus, string> = {
   sent: 'Sent',
@@ -32,26 +32,8 @@ export const historyText = (entry: Pick<OrderHistoryEntry, 'status' | 'by'>, t: 
     ? t('requests.history-entry', { status: entry.status, by: entry.by === 'buyer' ? 'buyer' : 'farmer' })
     : entry.status;
 
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'Africa/Lagos',
-};
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "25 Nov 2026, 15:02" in Nigerian time (the month in the current language where the browser knows it). */
-export function dateTimeText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const locale = getLocale() === 'en' ? 'en-NG' : intlLocale();
-  let format = dateTimeFormats.get(locale);
-  if (!format) dateTimeFormats.set(locale, (format = new Intl.DateTimeFormat(locale, DATE_TIME)));
-  return format.format(date);
-}
+/** "25 Nov 2026, 15:02" in Lagos time, in the current language (the same words as the farmer's inbox). */
+export const dateTimeText = (iso: string): string => momentWords(iso);
 
 /** "Pickup from the farm on 28 Nov 2026" / "Delivery to 12 Oba Road, Osogbo on 28 Nov 2026". */
 export function fulfilmentText(request: Pick<OrderRequest, 'fulfilment' | 'address' | 'preferred_date'>, t: T = tr): string {

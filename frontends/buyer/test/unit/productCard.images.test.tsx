@@ -90,7 +90,17 @@ describe('product page photo', () => {
 });
 
 describe('feed card age', () => {
-  it("titles the age with the full posting time as toLocaleString writes it, one formatter for every card", () => {
+  it('titles the age with the full posting time in Lagos time (issue 25: not the device’s US style), one formatter for every card', () => {
+    const lagos = new Intl.DateTimeFormat('en-NG', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Africa/Lagos',
+    });
     const made = vi.spyOn(Intl, 'DateTimeFormat');
     try {
       const cards = [product('a'), product('b', { created_at: '2026-11-02T08:15:30.000Z' }), product('c')];
@@ -102,8 +112,9 @@ describe('feed card age', () => {
         </MemoryRouter>,
       );
       const titles = [...html.matchAll(/<time [^>]*title="([^"]*)"/g)].map((m) => m[1]);
-      expect(titles).toEqual(cards.map((card) => new Date(card.created_at).toLocaleString()));
-      // The cards' titles made at most one formatter between them (toLocaleString above makes its own).
+      expect(titles).toEqual(cards.map((card) => lagos.format(new Date(card.created_at))));
+      expect(titles[1]).toBe('2 Nov 2026, 09:15:30');
+      // The cards' titles made at most one formatter between them.
       expect(made.mock.calls.length).toBeLessThanOrEqual(1);
     } finally {
       made.mockRestore();

@@ -3,16 +3,7 @@
 // stock quantities, statuses, short ages and dates. In English every text is exactly what @tuber/ui's
 // formatters say (the unit tests hold them to it); numbers and ₦ are always in the en-NG style.
 import { getLocale } from '@tuber/shell-contract';
-import {
-  calendarDayText,
-  formatFor,
-  formatNaira,
-  nairaToKobo,
-  type NounStyle,
-  type ProductStatus,
-  type SellingUnit,
-  type TuberSize,
-} from '@tuber/ui';
+import { dayWords, formatNaira, nairaToKobo, type NounStyle, type ProductStatus, type SellingUnit, type TuberSize } from '@tuber/ui';
 import { ageStep } from '@tuber/ui/age';
 import { tr } from './t.js';
 
@@ -71,10 +62,7 @@ export const perKgText = (pricePerKg: number): string => tr('unit.per_kg_short',
 export const perKgLongText = (pricePerKg: number): string => tr('unit.per_kg_long', { price: nairaText(pricePerKg) });
 
 /** "2027-01-12" → "12 Jan 2027" in English; the same calendar day in the page's language otherwise. */
-export function dayText(day: string): string {
-  if (pageLanguage() === 'en') return calendarDayText(day);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatFor(getLocale()).date(day, 'short') : day;
-}
+export const dayText = (day: string): string => dayWords(day);
 
 /** "Available", "Sold out", "Next harvest from 12 Jan 2027". */
 export function statusText(status: ProductStatus, nextHarvest?: string | null): string {

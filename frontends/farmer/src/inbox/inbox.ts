@@ -4,9 +4,9 @@
 // holds them to the contract (contracts/src/orders.ts).
 import type { AcceptOrder, OrderHistoryEntry, OrderLine, OrderRequest, OrderStatus } from '@tuber/contracts';
 import { readAmount } from '../add-product/productForm.js';
-import { problemText } from '@tuber/ui';
+import { momentWords, problemText } from '@tuber/ui';
 import { tr } from '../i18n/t.js';
-import { dateLocales, nairaText as naira, pageLanguage, priceWithUnit, quantityText } from '../i18n/words.js';
+import { nairaText as naira, priceWithUnit, quantityText } from '../i18n/words.js';
 
 // ---------- Tabs ----------
 
@@ -176,20 +176,11 @@ export function whatsAppText(request: Pick<OrderRequest, 'number' | 'buyer_name'
 export const historyText = (entry: Pick<OrderHistoryEntry, 'status' | 'by'>): string =>
   tr(`inbox.history.${entry.status}`, { who: tr(`inbox.who.${entry.by}`) });
 
-/** A moment of the history for people: "25 Nov 2026, 14:03" in the farmer's own time zone (or the one given). */
-export function momentText(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(pageLanguage() === 'en' ? 'en-GB' : dateLocales(), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
-}
+/**
+ * A moment of the history for people: "25 Nov 2026, 14:03" in Lagos time, whatever the phone's time zone, so
+ * the farmer and the buyer read the same time for the same request (issue 25).
+ */
+export const momentText = (iso: string): string => momentWords(iso);
 
 /** "tel:+2348031234567" from E.164 digits. */
 export const telHref = (e164: string): string => `tel:+${e164.replace(/\D/g, '')}`;

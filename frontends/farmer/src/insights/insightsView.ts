@@ -2,7 +2,7 @@
 // daily chart, the chart's scale, and readable day names. Pure, so the page only draws.
 import type { InsightCount, Insights } from '@tuber/contracts';
 import { tr } from '../i18n/t.js';
-import { dateLocales, pageLanguage } from '../i18n/words.js';
+import { dayWords } from '@tuber/ui';
 
 export type Counts = Insights['totals'];
 export type InsightWindow = Insights['days'];
@@ -57,14 +57,7 @@ export const hasActivity = (totals: Counts) => Object.values(totals).some((n) =>
 
 /** A YYYY-MM-DD day as people say it: "3 Jun" (the day is a calendar day: no time zone applies). */
 export function dayLabel(day: string, style: 'short' | 'long' = 'short'): string {
-  const at = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(at.getTime())) return day;
-  return new Intl.DateTimeFormat(pageLanguage() === 'en' ? 'en-NG' : dateLocales(), {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    ...(style === 'long' ? { weekday: 'short' } : {}),
-  }).format(at);
+  return dayWords(day, { year: false, weekday: style === 'long' });
 }
 
 /** A round top for the chart's scale: at least 4, else the next of 1, 2, 5 × 10ⁿ at or above the highest bar. */

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link } from '@tuber/shell-contract/router';
 import type { Product } from '@tuber/contracts';
-import { Button, buttonClass } from '@tuber/ui';
+import { Button, buttonClass, momentWords } from '@tuber/ui';
 import { editProductPath } from '../shared/paths.js';
 import { useFarmerT } from '../i18n/t.js';
 import { tuberName } from '../i18n/words.js';
@@ -38,7 +38,7 @@ export function ProductCard({ product, onDelete }: { product: Product; onDelete:
           <h2 id={`product-${product.product_id}`} className={styles.name}>
             {product.product_name}
           </h2>
-          <span className={styles.age} title={new Date(product.created_at).toLocaleString('en-NG')}>
+          <span className={styles.age} title={momentWords(product.created_at)}>
             {text.age}
           </span>
         </div>

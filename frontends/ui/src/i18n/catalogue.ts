@@ -9,6 +9,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { messageFormatters } from './format.js';
 import type { Locale } from '@tuber/shell-contract';
 import { regionalTag } from './locales.js';
+import { ensureDateLocale } from './dates.js';
 import { type CompiledMessage, type Messages, isMessage, isPlainText } from './messages.js';
 import { getLocale, onLocaleChange, subscribeI18n } from '@tuber/shell-contract';
 
@@ -94,7 +95,8 @@ export function loadCatalogue(catalogue: Catalogue, locale: Locale): Promise<voi
   if (pending) return pending;
   let request: Promise<Messages>;
   try {
-    request = Promise.resolve(catalogue.load(locale));
+    // The language's date data with its messages (dates.ts): a page shows both at once, or English.
+    request = Promise.all([catalogue.load(locale), ensureDateLocale(locale)]).then(([messages]) => messages);
   } catch (error) {
     request = Promise.reject(error);
   }

@@ -16,3 +16,4 @@ export {
   type OtherLocale,
 } from './catalogue.js';
 export { formatFor, useFormat, type LocaleFormat } from './format.js';
+export { dayWords, ensureDateLocale, LAGOS_TIME_ZONE, momentWords } from './dates.js';
