@@ -236,11 +236,13 @@ export function ProductForm(props: ProductFormProps) {
           {numberField('price', 'price', 'price', priceLabel(values.unit))}
           {values.unit !== 'kg' && numberField('unitWeightKg', 'weight', 'unit_weight_kg', unitWeightLabel(values.unit))}
         </div>
+        {/* "Works out at ₦400.00 per kg" once it can be worked out; until then what to enter for it (issue 25:
+            it read "Works out at enter the price"). */}
         <p className={styles.perKg}>
-          <span id={field('per-kg-label')}>{t('form.works_out_at')}</span>
+          {perKg ? <span id={field('per-kg-label')}>{t('form.works_out_at')}</span> : null}
           <output
             htmlFor={`${field('price')} ${field('weight')}`}
-            aria-labelledby={field('per-kg-label')}
+            {...(perKg ? { 'aria-labelledby': field('per-kg-label') } : {})}
             aria-live="polite"
             data-testid="price-per-kg"
           >

@@ -101,8 +101,8 @@ export const INTERFACE_TUBER_WORDS: Record<TuberType, string[]> = {
   yam: ['yam', 'yams', 'isu', 'doya', 'ji'],
   cassava: ['cassava', 'kasava', 'gbaguda', 'rogo', 'akpu'],
   potato: ['potato', 'poteto', 'irish', 'odunkun', 'oyinbo', 'dankalin', 'turawa'],
-  'sweet potato': ['sweet', 'potato', 'anamo', 'odunkun', 'dankali'],
-  tumeric: ['tumeric', 'turmeric', 'ata', 'ile', 'pupa', 'gangamau'],
+  'sweet potato': ['sweet', 'potato', 'anamo', 'odunkun', 'dankali', 'nduku'],
+  tumeric: ['tumeric', 'turmeric', 'ata', 'ile', 'pupa', 'gangamau', 'nwandumo'],
   garlic: ['garlic', 'galik', 'galiki', 'aayu', 'ayu', 'tafarnuwa'],
   ginger: ['ginger', 'atale', 'citta', 'jinja'],
 };

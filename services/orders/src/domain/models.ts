@@ -37,6 +37,8 @@ export const RequestSchema = new Schema(
     buyer_name: { type: String, required: true },
     buyer_phone: { type: String, required: true },
     farmer_id: { type: String, required: true },
+    /** The farmer's phone (E.164 digits) from their token when they accepted: the buyer's mail gives it (issue 25). */
+    farmer_phone: { type: String },
     business_name: { type: String, default: '' },
     lines: { type: [LineSchema], required: true },
     fulfilment: { type: String, enum: ['pickup', 'delivery'], required: true },

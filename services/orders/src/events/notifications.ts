@@ -107,6 +107,9 @@ export async function followNotifications(
       preferredDate: doc.preferred_date,
       publicUrl,
       locale,
+      recipientName: to === 'buyer' ? doc.buyer_name : doc.business_name || farmerContact?.business_name || undefined,
+      // The other party's number where the next step is to talk (issue 25): the buyer's with a new request, the farmer's once accepted.
+      contactPhone: to === 'farmer' ? doc.buyer_phone : (doc as { farmer_phone?: string | null }).farmer_phone ?? undefined,
     });
 
     // Claim it: only one sender at a time, and a sent one is never sent again.

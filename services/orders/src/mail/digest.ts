@@ -112,6 +112,7 @@ async function sendDigest(deps: DigestDeps, farmerId: string, now: Date): Promis
     windowMinutes: Math.round(deps.windowMs / 60_000),
     publicUrl: deps.publicUrl,
     locale,
+    recipientName: contact.business_name ?? undefined,
   });
   const ids = entries.map((entry) => entry._id);
   // Under the lease only one replica sends; a record left "sending" is a holder that died mid-way: send again.

@@ -3,6 +3,7 @@
 // the lines, the total and a link to the right page in the body. Pure, so the words are tested.
 import { DEFAULT_LOCALE, SELLING_UNITS, type Locale, type SellingUnit } from '@tuber/contracts';
 import { formatKobo, formatQuantity, perUnit } from '../domain/words.js';
+import { brandedHtml, brandedText, type BrandedMail } from '@tuber/kit';
 import { say, type MailKey } from './i18n/index.js';
 
 export type MailKind = 'sent' | 'accepted' | 'declined' | 'fulfilled' | 'cancelled';
@@ -23,9 +24,27 @@ export interface MailFacts {
   publicUrl: string;
   /** The recipient's language; English when not given. */
   locale?: Locale | undefined;
+  /** Whom the greeting names (the buyer's name, the farm's name); none: "Hello,". */
+  recipientName?: string | undefined;
+  /** The other party's phone (E.164 digits) where the next step is to talk: the buyer's on a new request, the farmer's once accepted. */
+  contactPhone?: string | undefined;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** "0803 123 4567" from E.164 digits (2348031234567), as Nigerians write a number. */
+const localPhone = (e164: string) => {
+  const digits = e164.replace(/\D/g, '');
+  return digits.startsWith('234') && digits.length === 13 ? `0${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}` : `+${digits}`;
+};
+
+/** A calendar day (YYYY-MM-DD) in the reader's language: "28 November 2026", "28 Oṣù Bélú 2026". */
+export function mailDay(day: string, locale: Locale): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  const tag = Intl.DateTimeFormat.supportedLocalesOf([`${locale}-NG`, locale])[0] ?? 'en-NG';
+  return new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
 
 const NUMBER = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
 const isUnit = (unit: string): unit is SellingUnit => (SELLING_UNITS as readonly string[]).includes(unit);
@@ -62,7 +81,7 @@ export function notificationMail(facts: MailFacts): { subject: string; text: str
       const fulfilment =
         facts.fulfilment === 'pickup' || facts.fulfilment === 'delivery' ? say(locale, `fulfilment_${facts.fulfilment}`) : facts.fulfilment;
       subject = say(locale, 'subject_sent', { number, buyer: facts.buyerName });
-      opening = say(locale, 'opening_sent', { buyer: facts.buyerName, number, fulfilment, date: facts.preferredDate });
+      opening = say(locale, 'opening_sent', { buyer: facts.buyerName, number, fulfilment, date: mailDay(facts.preferredDate, locale) });
       action = say(locale, 'action_sent');
       break;
     }
@@ -88,14 +107,32 @@ export function notificationMail(facts: MailFacts): { subject: string; text: str
       break;
   }
   const totalLine = say(locale, 'total', { total: formatKobo(total) });
-  const text = [opening, '', ...lines, totalLine, '', action, link].join('\n');
-  const html = `<div lang="${locale}">
-<p>${escape(opening)}</p>
-<ul>${lines.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>
-<p><strong>${escape(totalLine)}</strong></p>
-<p>${escape(action)} <a href="${escape(link)}">${escape(link)}</a></p>
-</div>`;
-  return { subject, text, html, link };
+  // Where the next step is to talk (issue 25): the farmer gets the buyer's number with a new request, the
+  // buyer the farmer's once accepted, each with a WhatsApp button that names the request.
+  const talk = (facts.kind === 'sent' && facts.to === 'farmer') || (facts.kind === 'accepted' && facts.to === 'buyer');
+  const contact =
+    talk && facts.contactPhone
+      ? {
+          text: say(locale, facts.to === 'farmer' ? 'contact_buyer' : 'contact_farmer', {
+            name: facts.to === 'farmer' ? facts.buyerName : farmer,
+            phone: localPhone(facts.contactPhone),
+          }),
+          e164: facts.contactPhone.replace(/\D/g, ''),
+          whatsAppLabel: say(locale, 'whatsapp'),
+          whatsAppText: say(locale, 'chat_text', { number }),
+        }
+      : undefined;
+  const mail: BrandedMail = {
+    lang: locale,
+    greeting: say(locale, 'greeting', { hasName: facts.recipientName ? 'yes' : 'no', name: facts.recipientName ?? '' }),
+    paragraphs: [opening],
+    lists: [{ items: [...lines, totalLine] }],
+    ...(contact ? { contact } : {}),
+    closing: action,
+    action: { label: say(locale, facts.to === 'farmer' ? 'open_inbox' : 'open_requests'), href: link },
+    footer: say(locale, 'footer'),
+  };
+  return { subject, text: brandedText(mail), html: brandedHtml(mail), link };
 }
 
 /** What one farmer's digest names (issue 24, docs/adr/0060): the requests held back in a window. */
@@ -105,6 +142,8 @@ export interface DigestFacts {
   windowMinutes: number;
   publicUrl: string;
   locale?: Locale | undefined;
+  /** The farm's name, for the greeting. */
+  recipientName?: string | undefined;
 }
 
 /** How many of the held requests asked for each product, most asked first (then by name). */
@@ -128,15 +167,17 @@ export function digestMail(facts: DigestFacts): { subject: string; text: string;
   const productsTitle = say(locale, 'digest_products');
   const requestsTitle = say(locale, 'digest_requests');
   const action = say(locale, 'action_digest');
-  const text = [opening, '', productsTitle, ...products, '', requestsTitle, ...requests, '', action, link].join('\n');
-  const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escape(item)}</li>`).join('')}</ul>`;
-  const html = `<div lang="${locale}">
-<p>${escape(opening)}</p>
-<p><strong>${escape(productsTitle)}</strong></p>
-${list(products)}
-<p><strong>${escape(requestsTitle)}</strong></p>
-${list(requests)}
-<p>${escape(action)} <a href="${escape(link)}">${escape(link)}</a></p>
-</div>`;
-  return { subject, text, html, link };
+  const mail: BrandedMail = {
+    lang: locale,
+    greeting: say(locale, 'greeting', { hasName: facts.recipientName ? 'yes' : 'no', name: facts.recipientName ?? '' }),
+    paragraphs: [opening],
+    lists: [
+      { title: productsTitle, items: products },
+      { title: requestsTitle, items: requests },
+    ],
+    closing: action,
+    action: { label: say(locale, 'open_inbox'), href: link },
+    footer: say(locale, 'footer'),
+  };
+  return { subject, text: brandedText(mail), html: brandedHtml(mail), link };
 }

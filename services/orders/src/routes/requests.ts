@@ -475,6 +475,11 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
           [`unread_${other}`]: true,
         };
         if (quantities) set.lines = lines;
+        // The farmer's own number, for the buyer's "accepted" mail (issue 25): from the token, as sign-up kept it.
+        if (to === 'accepted') {
+          const farmerPhone = nigerianE164(typeof identity.claims.phone === 'string' ? identity.claims.phone : '');
+          if (farmerPhone) set.farmer_phone = farmerPhone;
+        }
         const entry = { status: to, at: now, by: party, ...(reason ? { reason } : {}) };
         const event = orderEvent({ ...doc, lines }, revision, now, happened);
         const written = await Request.updateOne(

@@ -42,9 +42,13 @@ describe('order e-mails in English', () => {
   it('says exactly what it said before languages came', () => {
     const mail = notificationMail(facts);
     expect(mail.subject).toBe('New order request TM-0042 from Ada Obi');
+    // Issue 25: a greeting, the date in words, and the buyer's number with WhatsApp for the farmer; the same
+    // sentences as before otherwise.
     expect(mail.text).toBe(
       [
-        'Ada Obi sent you order request TM-0042 (pickup, preferred date 2026-12-01).',
+        'Hello,',
+        '',
+        'Ada Obi sent you order request TM-0042 (pickup, preferred date 1 December 2026).',
         '',
         'White yam: 3 heaps at ₦2,000.00 per heap = ₦6,000.00',
         'Cassava: 1 50 kg bag at ₦12,500.50 per 50 kg bag = ₦12,500.50',
@@ -53,12 +57,24 @@ describe('order e-mails in English', () => {
         '',
         'Open your inbox to accept or decline it:',
         'http://localhost:8080/dashboard/inbox',
+        '',
+        '--',
+        'You get this e-mail because you have an account on Tuber Market. Times are Lagos time.',
       ].join('\n'),
     );
+    const withPhone = notificationMail({ ...facts, recipientName: 'Ade Farms', contactPhone: '2348031234567' });
+    expect(withPhone.text.split('\n')[0]).toBe('Hello Ade Farms,');
+    expect(withPhone.text).toContain('Call or WhatsApp Ada Obi on 0803 123 4567 to agree the details.');
+    expect(withPhone.html).toContain('https://wa.me/2348031234567?text=');
+    const accepted = notificationMail({ ...facts, kind: 'accepted', to: 'buyer', recipientName: 'Ada Obi', contactPhone: '2348051112222' });
+    expect(accepted.text).toContain('Call or WhatsApp Ade Farms on 0805 111 2222 to arrange pickup or delivery and payment.');
+    expect(accepted.html).toContain('href="tel:+2348051112222"');
+    // No number where there is nothing to arrange.
+    expect(notificationMail({ ...facts, kind: 'declined', to: 'buyer', contactPhone: '2348051112222' }).text).not.toContain('WhatsApp');
     expect(notificationMail({ ...facts, kind: 'accepted', to: 'buyer', reason: 'Come on Monday' }).text).toContain(
       'Ade Farms accepted your order request TM-0042. Their note: "Come on Monday"',
     );
-    expect(notificationMail({ ...facts, kind: 'accepted', to: 'buyer' }).text.split('\n')[0]).toBe(
+    expect(notificationMail({ ...facts, kind: 'accepted', to: 'buyer' }).text.split('\n')[2]).toBe(
       'Ade Farms accepted your order request TM-0042.',
     );
     expect(notificationMail({ ...facts, kind: 'declined', to: 'buyer', businessName: '', reason: 'Sold out' }).text).toContain(
@@ -126,6 +142,8 @@ describe('the digest of new requests', () => {
     expect(mail.subject).toBe('3 more new order requests in your inbox');
     expect(mail.text).toBe(
       [
+        'Hello,',
+        '',
         'You received 3 more order requests in 10 minutes. To keep your mailbox calm, they come together in this one e-mail instead of one e-mail each.',
         '',
         'Products asked for:',
@@ -140,9 +158,12 @@ describe('the digest of new requests', () => {
         '',
         'Open your inbox to accept or decline them:',
         'http://localhost:8080/dashboard/inbox',
+        '',
+        '--',
+        'You get this e-mail because you have an account on Tuber Market. Times are Lagos time.',
       ].join('\n'),
     );
-    expect(mail.html).toContain('<li>White yam: 2 requests</li>');
+    expect(mail.html).toMatch(/<li[^>]*>White yam: 2 requests<\/li>/);
     expect(digestMail({ ...digest, requests: digest.requests.slice(0, 1) }).subject).toBe('1 more new order request in your inbox');
   });
 

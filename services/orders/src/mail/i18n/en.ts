@@ -40,6 +40,14 @@ export const en = {
   per_heap: 'per heap',
   per_bag_50kg: 'per 50 kg bag',
   per_lot_100: 'per lot of 100 tubers',
+  greeting: "{hasName, select, yes {Hello {name},} other {Hello,}}",
+  contact_buyer: "Call or WhatsApp {name} on {phone} to agree the details.",
+  contact_farmer: "Call or WhatsApp {name} on {phone} to arrange pickup or delivery and payment.",
+  whatsapp: "Chat on WhatsApp",
+  chat_text: "Hello, this is about order request {number} on Tuber Market.",
+  open_inbox: "Open your inbox",
+  open_requests: "Open My requests",
+  footer: "You get this e-mail because you have an account on Tuber Market. Times are Lagos time.",
 } as const;
 
 export type MailMessages = Record<keyof typeof en, string>;

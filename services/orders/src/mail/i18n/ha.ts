@@ -40,4 +40,12 @@ export const ha: MailMessages = {
   per_heap: 'kowane tsibi',
   per_bag_50kg: 'kowane buhu na 50 kg',
   per_lot_100: 'kowane rukunin ƙwaya 100',
+  greeting: "{hasName, select, yes {Sannu {name},} other {Sannu,}}",
+  contact_buyer: "Kira {name} ko ka tura saƙo ta WhatsApp a {phone} don ku daidaita komai.",
+  contact_farmer: "Kira {name} ko ka tura saƙo ta WhatsApp a {phone} don shirya karɓa ko kai kaya da biya.",
+  whatsapp: "Yi hira ta WhatsApp",
+  chat_text: "Sannu, game da buƙatar oda {number} a Tuber Market ne.",
+  open_inbox: "Buɗe akwatin buƙatunka",
+  open_requests: "Buɗe Buƙatuna",
+  footer: "Kana samun wannan imel ne saboda kana da asusu a Tuber Market. Lokutan na Legas ne.",
 };

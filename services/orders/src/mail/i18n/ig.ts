@@ -40,4 +40,12 @@ export const ig: MailMessages = {
   per_heap: 'kwa ikpo',
   per_bag_50kg: 'kwa akpa 50 kg',
   per_lot_100: 'kwa ngwugwu mkpụrụ 100',
+  greeting: "{hasName, select, yes {Ndewo {name},} other {Ndewo,}}",
+  contact_buyer: "Kpọọ {name} ma ọ bụ zitere ya ozi na WhatsApp na {phone} ka unu kwekọrịta n’ihe niile.",
+  contact_farmer: "Kpọọ {name} ma ọ bụ zitere ya ozi na WhatsApp na {phone} ka unu hazie ịnata ma ọ bụ nnyefe na ịkwụ ụgwọ.",
+  whatsapp: "Kparịta ụka na WhatsApp",
+  chat_text: "Ndewo, ọ bụ maka arịrịọ ahịa {number} na Tuber Market.",
+  open_inbox: "Mepee igbe arịrịọ gị",
+  open_requests: "Mepee Arịrịọ m",
+  footer: "Ị na-enweta ozi-e a n’ihi na i nwere akaụntụ na Tuber Market. Oge bụ oge Legọs.",
 };

@@ -40,4 +40,12 @@ export const pcm: MailMessages = {
   per_heap: 'per heap',
   per_bag_50kg: 'per bag of 50 kg',
   per_lot_100: 'per lot of 100 tubers',
+  greeting: "{hasName, select, yes {How far {name},} other {How far,}}",
+  contact_buyer: "Call or WhatsApp {name} for {phone} make una agree everything.",
+  contact_farmer: "Call or WhatsApp {name} for {phone} make una arrange pickup or delivery and payment.",
+  whatsapp: "Chat for WhatsApp",
+  chat_text: "How far, na about order request {number} for Tuber Market.",
+  open_inbox: "Open your inbox",
+  open_requests: "Open My requests",
+  footer: "You dey get dis e-mail because you get account for Tuber Market. Di time na Lagos time.",
 };

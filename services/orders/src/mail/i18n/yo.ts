@@ -40,4 +40,12 @@ export const yo: MailMessages = {
   per_heap: 'fún òkìtì kan',
   per_bag_50kg: 'fún àpò 50 kg kan',
   per_lot_100: 'fún ìdìpọ̀ ẹyọ 100 kan',
+  greeting: "{hasName, select, yes {Ẹ n lẹ́ o {name},} other {Ẹ n lẹ́ o,}}",
+  contact_buyer: "Pe {name} tàbí kọ sí i lórí WhatsApp ní {phone} láti fohùn ṣọ̀kan lórí àwọn àlàyé.",
+  contact_farmer: "Pe {name} tàbí kọ sí i lórí WhatsApp ní {phone} láti ṣètò gbígbà tàbí ìfijíṣẹ́ àti ìsanwó.",
+  whatsapp: "Bá sọ̀rọ̀ lórí WhatsApp",
+  chat_text: "Ẹ n lẹ́ o, nípa ìbéèrè ọjà {number} lórí Tuber Market ni.",
+  open_inbox: "Ṣí àpótí ìbéèrè rẹ",
+  open_requests: "Ṣí Àwọn ìbéèrè mi",
+  footer: "O gba í-meèlì yìí nítorí pé o ní àkọọ́lẹ̀ lórí Tuber Market. Àkókò Èkó ni àwọn àkókò.",
 };
