@@ -2,6 +2,7 @@
 // (issue 13: en, pcm, yo, ha, ig — the account's Keycloak locale attribute; English when it has none,
 // docs/adr/0044-server-languages.md). The words are in mail/i18n/.
 import { DEFAULT_LOCALE, type Locale } from '@tuber/contracts';
+import { brandedHtml, brandedText, type BrandedMail } from '@tuber/kit';
 import nodemailer from 'nodemailer';
 import { say } from './mail/i18n/index.js';
 
@@ -31,52 +32,38 @@ const sayHtml = (locale: Locale, key: Parameters<typeof say>[1], values: Paramet
   return say(locale, key, safe);
 };
 
+/** The branded layout (the kit's, issue 25) around a mail's paragraphs: text, or a sentence with links. */
+function branded(locale: Locale, subject: string, paragraphs: BrandedMail['paragraphs']): MailContent {
+  const mail: BrandedMail = { lang: locale, greeting: say(locale, 'greeting'), paragraphs, footer: say(locale, 'footer') };
+  return { subject, text: brandedText(mail), html: brandedHtml(mail) };
+}
+
 export function passwordResetMail(link: string, validMinutes: number, locale: Locale = DEFAULT_LOCALE): MailContent {
   const minutes = String(validMinutes);
-  return {
-    subject: say(locale, 'reset_subject'),
-    text: [say(locale, 'reset_intro'), say(locale, 'reset_open', { minutes }), link, '', say(locale, 'reset_ignore')].join('\n'),
-    html: `<div lang="${locale}">
-<p>${escape(say(locale, 'reset_intro'))}</p>
-<p>${sayHtml(locale, 'reset_link_html', { minutes, link: linkTo(link) })}</p>
-<p>${escape(say(locale, 'reset_ignore'))}</p>
-</div>`,
-  };
+  return branded(locale, say(locale, 'reset_subject'), [
+    say(locale, 'reset_intro'),
+    { html: sayHtml(locale, 'reset_link_html', { minutes, link: linkTo(link) }), text: `${say(locale, 'reset_open', { minutes })}\n${link}` },
+    say(locale, 'reset_ignore'),
+  ]);
 }
 
 export function signupAttemptMail(links: { login: string; forgot: string }, locale: Locale = DEFAULT_LOCALE): MailContent {
-  return {
-    subject: say(locale, 'attempt_subject'),
-    text: [
-      say(locale, 'attempt_intro'),
-      say(locale, 'attempt_nothing'),
-      '',
-      say(locale, 'attempt_sign_in', { link: links.login }),
-      say(locale, 'attempt_forgot', { link: links.forgot }),
-      '',
-      say(locale, 'attempt_ignore'),
-    ].join('\n'),
-    html: `<div lang="${locale}">
-<p>${escape(say(locale, 'attempt_intro'))}
-${escape(say(locale, 'attempt_nothing'))}</p>
-<p>${sayHtml(locale, 'attempt_links_html', { signin: linkTo(links.login), reset: linkTo(links.forgot) })}</p>
-<p>${escape(say(locale, 'attempt_ignore'))}</p>
-</div>`,
-  };
+  return branded(locale, say(locale, 'attempt_subject'), [
+    `${say(locale, 'attempt_intro')} ${say(locale, 'attempt_nothing')}`,
+    {
+      html: sayHtml(locale, 'attempt_links_html', { signin: linkTo(links.login), reset: linkTo(links.forgot) }),
+      text: `${say(locale, 'attempt_sign_in', { link: links.login })}\n${say(locale, 'attempt_forgot', { link: links.forgot })}`,
+    },
+    say(locale, 'attempt_ignore'),
+  ]);
 }
 
 export function passwordChangedMail(links: { forgot: string }, locale: Locale = DEFAULT_LOCALE): MailContent {
-  return {
-    subject: say(locale, 'changed_subject'),
-    text: [say(locale, 'changed_intro'), '', say(locale, 'changed_fine'), say(locale, 'changed_not_you', { link: links.forgot })].join(
-      '\n',
-    ),
-    html: `<div lang="${locale}">
-<p>${escape(say(locale, 'changed_intro'))}</p>
-<p>${escape(say(locale, 'changed_fine'))}</p>
-<p>${sayHtml(locale, 'changed_not_you_html', { reset: linkTo(links.forgot) })}</p>
-</div>`,
-  };
+  return branded(locale, say(locale, 'changed_subject'), [
+    say(locale, 'changed_intro'),
+    say(locale, 'changed_fine'),
+    { html: sayHtml(locale, 'changed_not_you_html', { reset: linkTo(links.forgot) }), text: say(locale, 'changed_not_you', { link: links.forgot }) },
+  ]);
 }
 
 export function smtpMailer(options: { host: string; port: number; from: string }): Mailer {

@@ -22,8 +22,8 @@ export interface BrandedMail {
   lang: string;
   /** "Hello Ada," */
   greeting: string;
-  /** Paragraphs of text (escaped here). A paragraph of `{ strong: … }` is bold. */
-  paragraphs: (string | { strong: string })[];
+  /** Paragraphs of text (escaped here). A paragraph of `{ strong: … }` is bold; `{ html, text }` is HTML made safe by the caller, with its plain text. */
+  paragraphs: (string | { strong: string } | { html: string; text: string })[];
   /** Lists (order lines; a digest's products and requests), each with an optional title, escaped here. */
   lists?: { title?: string; items: string[] }[];
   contact?: MailContact;
@@ -50,7 +50,9 @@ export function brandedHtml(mail: BrandedMail): string {
   const paragraph = (p: BrandedMail['paragraphs'][number]) =>
     typeof p === 'string'
       ? `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`
-      : `<p style="margin:0 0 14px"><strong>${escapeHtml(p.strong)}</strong></p>`;
+      : 'html' in p
+        ? `<p style="margin:0 0 14px">${p.html}</p>`
+        : `<p style="margin:0 0 14px"><strong>${escapeHtml(p.strong)}</strong></p>`;
   const list = (mail.lists ?? [])
     .filter((l) => l.items.length > 0)
     .map(
@@ -88,7 +90,7 @@ ${list}${contact}${closing}${action}
 /** The mail's plain-text part, from the same parts. */
 export function brandedText(mail: BrandedMail): string {
   const lines = [mail.greeting, ''];
-  for (const p of mail.paragraphs) lines.push(typeof p === 'string' ? p : p.strong, '');
+  for (const p of mail.paragraphs) lines.push(typeof p === 'string' ? p : 'html' in p ? p.text : p.strong, '');
   for (const l of mail.lists ?? []) {
     if (l.items.length === 0) continue;
     if (l.title) lines.push(l.title);

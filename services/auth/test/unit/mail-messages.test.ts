@@ -32,12 +32,19 @@ describe('auth e-mails in English', () => {
     const reset = passwordResetMail('http://localhost:8080/reset-password#token=abc', 30);
     expect(reset.subject).toBe('Reset your Tuber Market password');
     expect(reset.text).toBe(
+      // Issue 25: the branded layout's greeting and footer around the same sentences.
       [
+        'Hello,',
+        '',
         'Someone asked to reset the password of your Tuber Market account.',
+        '',
         'Open this link to choose a new password (it works once, for 30 minutes):',
         'http://localhost:8080/reset-password#token=abc',
         '',
         'If it was not you, ignore this e-mail: your password stays as it is.',
+        '',
+        '--',
+        'You get this e-mail because this address is used on Tuber Market.',
       ].join('\n'),
     );
     expect(reset.html).toContain(
@@ -49,13 +56,17 @@ describe('auth e-mails in English', () => {
     expect(SIGNUP_ATTEMPT_SUBJECT).toBe('Someone tried to sign up to Tuber Market with your e-mail address');
     expect(attempt.text).toBe(
       [
-        'Someone tried to create a Tuber Market account with this e-mail address, which already has one.',
-        'No new account was created and nothing changed in yours.',
+        'Hello,',
+        '',
+        'Someone tried to create a Tuber Market account with this e-mail address, which already has one. No new account was created and nothing changed in yours.',
         '',
         'If it was you, sign in: http://localhost:8080/login',
         'Forgot your password? Reset it: http://localhost:8080/forgot-password',
         '',
         'If it was not you, you can ignore this e-mail.',
+        '',
+        '--',
+        'You get this e-mail because this address is used on Tuber Market.',
       ].join('\n'),
     );
     expect(attempt.html).toContain(
@@ -67,10 +78,16 @@ describe('auth e-mails in English', () => {
     expect(PASSWORD_CHANGED_SUBJECT).toBe('Your Tuber Market password was changed');
     expect(changed.text).toBe(
       [
+        'Hello,',
+        '',
         'The password of your Tuber Market account was just changed with a reset link, and every other session was signed out.',
         '',
         'If it was you, there is nothing more to do.',
+        '',
         'If it was not you, someone may be able to read your e-mail: secure your mailbox, then reset your password at once: http://localhost:8080/forgot-password',
+        '',
+        '--',
+        'You get this e-mail because this address is used on Tuber Market.',
       ].join('\n'),
     );
   });

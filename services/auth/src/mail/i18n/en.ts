@@ -22,6 +22,8 @@ export const en = {
     'If it was not you, someone may be able to read your e-mail: secure your mailbox, then reset your password at once: {link}',
   changed_not_you_html:
     'If it was not you, someone may be able to read your e-mail: secure your mailbox, then <reset>reset your password</reset> at once.',
+  greeting: "Hello,",
+  footer: "You get this e-mail because this address is used on Tuber Market.",
 } as const;
 
 export type AuthMailMessages = Record<keyof typeof en, string>;

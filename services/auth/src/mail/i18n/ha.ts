@@ -21,4 +21,6 @@ export const ha: AuthMailMessages = {
     'Idan ba kai ba ne, wani zai iya karanta imel ɗinka: ka tsare akwatin imel ɗinka, sannan ka sake saita kalmar sirrinka nan take: {link}',
   changed_not_you_html:
     'Idan ba kai ba ne, wani zai iya karanta imel ɗinka: ka tsare akwatin imel ɗinka, sannan ka <reset>sake saita kalmar sirrinka</reset> nan take.',
+  greeting: "Sannu,",
+  footer: "Kana samun wannan imel ne saboda an yi amfani da wannan adireshin a Tuber Market.",
 };

@@ -20,4 +20,6 @@ export const ig: AuthMailMessages = {
   changed_not_you: 'Ọ bụrụ na ọ bụghị gị, mmadụ nwere ike na-agụ email gị: chekwaa igbe email gị, wee dozie okwuntughe gị ozugbo: {link}',
   changed_not_you_html:
     'Ọ bụrụ na ọ bụghị gị, mmadụ nwere ike na-agụ email gị: chekwaa igbe email gị, wee <reset>dozie okwuntughe gị</reset> ozugbo.',
+  greeting: "Ndewo,",
+  footer: "Ị na-enweta ozi-e a n’ihi na e jiri adreesị a mee ihe na Tuber Market.",
 };

@@ -20,4 +20,6 @@ export const pcm: AuthMailMessages = {
   changed_not_you: 'If no be you, somebody fit dey read your e-mail: secure your mailbox, then change your password sharp sharp: {link}',
   changed_not_you_html:
     'If no be you, somebody fit dey read your e-mail: secure your mailbox, then <reset>change your password</reset> sharp sharp.',
+  greeting: "How far,",
+  footer: "You dey get dis e-mail because dem use dis address for Tuber Market.",
 };

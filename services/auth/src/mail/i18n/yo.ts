@@ -21,4 +21,6 @@ export const yo: AuthMailMessages = {
     'Tí kì í bá ṣe ìwọ, ẹnìkan lè máa ka í-meèlì rẹ: dáàbò bo àpótí í-meèlì rẹ, lẹ́yìn náà tún ọ̀rọ̀ aṣínà rẹ ṣe lẹ́sẹ̀kẹsẹ̀: {link}',
   changed_not_you_html:
     'Tí kì í bá ṣe ìwọ, ẹnìkan lè máa ka í-meèlì rẹ: dáàbò bo àpótí í-meèlì rẹ, lẹ́yìn náà <reset>tún ọ̀rọ̀ aṣínà rẹ ṣe</reset> lẹ́sẹ̀kẹsẹ̀.',
+  greeting: "Ẹ n lẹ́ o,",
+  footer: "O gba í-meèlì yìí nítorí pé a lo àdírẹ́sì yìí lórí Tuber Market.",
 };
