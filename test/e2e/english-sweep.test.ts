@@ -110,6 +110,13 @@ async function waitForCatalogues(page: Page, language: Language, remotes: string
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 80))));
 }
 
+/** Opens `route` in `language`: the choice is kept in localStorage, as the header's switch keeps it. */
+async function openIn(page: Page, language: Language, route: string): Promise<void> {
+  if (!page.url().startsWith(publicUrl)) await page.goto(`${publicUrl}/`);
+  await page.evaluate((l) => localStorage.setItem('tuber.locale', l), language);
+  await page.goto(`${publicUrl}${route}`);
+}
+
 const missingKeys = (page: Page) =>
   page.evaluate(() => [...((globalThis as unknown as { __tuberMissingKeys?: Set<string> }).__tuberMissingKeys ?? [])]);
 
@@ -205,8 +212,7 @@ describe('no English in a translated page (issue 25)', () => {
     for (const screen of SCREENS) {
       it(`${language}: ${screen.name} at 360 px`, async () => {
         const page = pages.get(screen.who)!;
-        await page.evaluate((l) => localStorage.setItem('tuber.locale', l), language).catch(() => undefined);
-        await page.goto(`${publicUrl}${screen.path()}`);
+        await openIn(page, language, screen.path());
         await page.locator('main').first().waitFor({ timeout: 30_000 });
         await waitForCatalogues(page, language, ['shell', 'ui', screen.remote]);
         await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -222,8 +228,7 @@ describe('no English in a translated page (issue 25)', () => {
 
     it(`${language}: a server's refusal of the sign-up form (a phone number that is not Nigerian) is in ${language}`, async () => {
       const page = pages.get('guest')!;
-      await page.evaluate((l) => localStorage.setItem('tuber.locale', l), language).catch(() => undefined);
-      await page.goto(`${publicUrl}/signupbuyer`);
+      await openIn(page, language, '/signupbuyer');
       await waitForCatalogues(page, language, ['shell', 'ui', 'landing']);
       const fill = (name: string, value: string) => page.locator(`input[name="${name}"]`).fill(value);
       await fill('firstname', 'Ada');
