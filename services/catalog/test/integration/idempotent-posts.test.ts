@@ -113,7 +113,7 @@ describe('a product post with an Idempotency-Key', () => {
     const other = await freshBody(farmer, 'Another yam');
     const refused = await keyedPost(farmer, other, key);
     expect(refused.status, refused.text).toBe(422);
-    expect(refused.body).toEqual({
+    expect(refused.body).toMatchObject({
       statusCode: 422,
       error: 'Unprocessable Entity',
       message: 'This Idempotency-Key was already used for another product. Send a new key for each new product.',

@@ -52,7 +52,7 @@ describe('blocking a buyer', () => {
 
     const refused = await send(buyer, requestBody(farmer, [{ product, quantity: 1 }]));
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({
+    expect(refused.body).toMatchObject({
       statusCode: 403,
       error: 'Forbidden',
       code: BUYER_BLOCKED,
