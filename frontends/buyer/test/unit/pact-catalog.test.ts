@@ -86,6 +86,7 @@ describe('pact: buyer → catalog', () => {
       })
       .willRespondWith({
         status: 404,
+        headers: { 'content-type': regex('application/(problem\\+)?json.*', 'application/problem+json; charset=utf-8') },
         // Problem details (docs/adr/0064): the page words the code; version 1's fields stay for older pages.
         body: { code: 'PRODUCT_NOT_FOUND', statusCode: 404, error: string('Not Found'), message: string('Product not found') },
       });

@@ -104,6 +104,7 @@ describe('pact: buyer → orders', () => {
       })
       .willRespondWith({
         status: 403,
+        headers: { 'content-type': regex('application/(problem\\+)?json.*', 'application/problem+json; charset=utf-8') },
         body: { code: 'BUYER_BLOCKED', message: string('This farmer is not taking order requests from you.') },
       });
     await pact.executeTest(async (server) => {

@@ -16,7 +16,7 @@ import {
 import { forgotPasswordBody } from '../../src/exposed/ForgotPasswordPage.js';
 import { resetCheckBody } from '../../src/exposed/ResetPasswordPage.js';
 
-const { string, fromProviderState } = MatchersV3;
+const { string, regex, fromProviderState } = MatchersV3;
 const dir = pactDir();
 const pact = new PactV3({ consumer: 'landing', provider: 'auth', dir, logLevel: 'error' });
 afterAll(() => expect(pactDrift(dir, 'landing-auth.json')).toBeNull());
@@ -85,7 +85,7 @@ describe('pact: landing → auth', () => {
         headers: { accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
         body,
       })
-      .willRespondWith({ status: 400, body: { code: 'RESET_LINK_INVALID', statusCode: 400, error: string('Bad Request'), message: string(NO_ACTIVE_SESSION) } });
+      .willRespondWith({ status: 400, headers: { 'content-type': regex('application/(problem\\+)?json.*', 'application/problem+json; charset=utf-8') }, body: { code: 'RESET_LINK_INVALID', statusCode: 400, error: string('Bad Request'), message: string(NO_ACTIVE_SESSION) } });
     await pact.executeTest(async (server) => {
       // The page shows a 400's message and sends the person to /forgot-password.
       await expect(api(server.url).post('/auth/password/reset/check', body)).rejects.toMatchObject({
