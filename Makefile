@@ -6,7 +6,7 @@ export TUBER_ROOT := $(CURDIR)
 api-report: deps ## API Extractor reports of @tuber/shell-contract and @tuber/ui (frontends/*/api/): rewrite them after an API change, then review
 	@npx tsx frontends/ui/build/api-report.ts --update
 
-.PHONY: pacts event-contracts openapi release-service release-remote rollback-remote canary-remote canary-off releases api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test security bench chaos load lint typecheck doctor redrive
+.PHONY: pacts event-contracts openapi release-service release-remote rollback-remote canary-remote canary-off releases api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test sweep security bench chaos load lint typecheck doctor redrive
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -54,6 +54,9 @@ doctor: ## what is installed, cached, running (and whose), and what is missing, 
 
 test: install build ## every test: starts servers once, runs unit, integration, browser and security (attack suite) tests, stops what it started
 	@bash test/run.sh
+
+sweep: install build ## every page at 360 px in all four translated languages, looking for English (make test sweeps Pidgin only)
+	@SWEEP_LANGUAGES=all TEST_PROJECTS=browser bash test/run.sh test/e2e/english-sweep.test.ts
 
 security: install build ## the attack suite alone (docs/security.md) with the full Schemathesis run; `make test` runs it bounded
 	@TEST_PROJECTS=security SCHEMATHESIS_MODE=full bash test/run.sh
