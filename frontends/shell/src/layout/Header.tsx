@@ -60,8 +60,14 @@ function SignedInActions({ userType }: { userType: UserType }) {
     <>
       <UnreadBell userType={userType} />
       {userType === 'buyer' && <CartLink />}
-      <Link to={profilePageOf(userType)} className={buttonClass('primary', styles.action)}>
-        {t('header.profile')}
+      {/* On a phone a person icon (its name said to screen readers): with the bell, the cart and the language
+          switch, the words no longer fit 360 px in every language (issue 25). */}
+      <Link to={profilePageOf(userType)} className={buttonClass('primary', `${styles.action} ${styles.profile}`)}>
+        <svg className={styles.profileIcon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className={styles.profileText}>{t('header.profile')}</span>
       </Link>
       <Button variant="secondary" className={styles.action} onClick={openLogout}>
         {t('header.logout')}
