@@ -301,7 +301,7 @@ describe('buyer feed', () => {
       }),
     );
     await page.goto(`${appUrl}/dashboard/buyer`);
-    await page.getByText('Error: The catalog is resting').waitFor();
+    await page.getByText('Error: This is not available right now. Try again in a minute.').waitFor(); // a 503 without a code, worded by its status (issue 25)
     await page.close();
   });
 });
@@ -391,7 +391,7 @@ describe('product detail', () => {
     );
     await page.goto(`${appUrl}/dashboard/buyer/${showcase.id}`);
     await page.getByRole('button', { name: 'Contact Farmer' }).click();
-    await page.getByRole('dialog').getByText('Error fetching farmer: Farmer not found').waitFor();
+    await page.getByRole('dialog').getByText('Error fetching farmer: This was not found. It may have been removed.').waitFor();
     await page.close();
   });
 
