@@ -134,9 +134,9 @@ async function postListAndDelete(page: Page, shotPrefix: string) {
   // A text file named .jpg is refused by the media service, which reads the content: its reason is shown;
   // it does not count, and it can be removed.
   await fileInput.setInputFiles([notAPhoto]);
-  await toast(page, 'Failed to upload image: This file is not an image we can read.').waitFor();
+  await toast(page, 'Failed to upload image: This file is not a photo we can read.').waitFor();
   const failedTile = form.getByRole('listitem').filter({ hasText: 'notes.jpg' });
-  await failedTile.getByText('This file is not an image we can read.', { exact: false }).waitFor();
+  await failedTile.getByText('This file is not a photo we can read.', { exact: false }).waitFor();
   await expect.poll(() => count.textContent()).toContain('1 failed');
   await failedTile.getByRole('button', { name: 'Remove notes.jpg' }).click();
   await failedTile.waitFor({ state: 'detached' });
