@@ -15,6 +15,7 @@ import { api } from '../support/api.js';
 import { accountWithProfile, lagosDay, ordersKnowProduct, postProduct } from './support/market.js';
 import { launchBrowser, publicUrl, repoRoot, screenshot } from './support/browser.js';
 import { signInThroughShell } from './support/signIn.js';
+import { waitForCatalogues } from './support/catalogues.js';
 import { randomUUID } from 'node:crypto';
 
 const ALL_LANGUAGES = ['pcm', 'yo', 'ha', 'ig'] as const;
@@ -106,17 +107,6 @@ function leaks(texts: string[], english: { whole: Set<string>; parts: string[] }
   return [...found];
 }
 
-async function waitForCatalogues(page: Page, language: Language, remotes: string[]): Promise<void> {
-  await page.waitForFunction(
-    ({ language, remotes }) => {
-      const loaded = (globalThis as unknown as { __tuberLoadedCatalogues?: Set<string> }).__tuberLoadedCatalogues;
-      return remotes.every((remote) => loaded?.has(`${remote}:${language}`));
-    },
-    { language, remotes },
-    { timeout: 20_000 },
-  );
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 80))));
-}
 
 /** Opens `route` in `language`: the choice is kept in localStorage, as the header's switch keeps it. */
 async function openIn(page: Page, language: Language, route: string): Promise<void> {

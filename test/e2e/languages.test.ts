@@ -16,6 +16,7 @@ import { api } from '../support/api.js';
 import { accountWithProfile, uploadPhotos } from './support/market.js';
 import { artifactsDir, launchBrowser, publicUrl, repoRoot, screenshot } from './support/browser.js';
 import { signInThroughShell } from './support/signIn.js';
+import { waitForCatalogues } from './support/catalogues.js';
 
 const LANGUAGES = ['pcm', 'yo', 'ha', 'ig'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -93,19 +94,6 @@ async function i18nState(page: Page) {
   });
 }
 
-/** Waits until the page's catalogues (by remote) have their messages for `language`. */
-async function waitForCatalogues(page: Page, language: Language, remotes: string[]): Promise<void> {
-  await page.waitForFunction(
-    ({ language, remotes }) => {
-      const loaded = (globalThis as unknown as { __tuberLoadedCatalogues?: Set<string> }).__tuberLoadedCatalogues;
-      return remotes.every((remote) => loaded?.has(`${remote}:${language}`));
-    },
-    { language, remotes },
-    { timeout: 20_000 },
-  );
-  // A render after the last messages arrived: React commits on the next frame.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
