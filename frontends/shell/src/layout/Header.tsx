@@ -1,6 +1,6 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from '@tuber/shell-contract/router';
-import { useCounter, useSession, type UserType } from '@tuber/shell-contract';
+import { useCounter, useSession, type CounterName, type UserType } from '@tuber/shell-contract';
 import { Button, buttonClass, useT } from '@tuber/ui';
 import { CounterBadge } from '../dashboard/CounterBadge.js';
 import { profilePageOf } from '../dashboard/menus.js';
@@ -91,20 +91,9 @@ function UnreadBell({ userType }: { userType: UserType }) {
         {count > 0 ? t('badge.unread', { count }) : ''}
       </span>
       {count > 0 && (
-        <Link to={to} className={styles.cart} data-bell="">
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path
-              d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span className={styles.visuallyHidden}>{t(userType === 'farmer' ? 'menu.requests' : 'menu.my-requests')}</span>
-          <CounterBadge counter="unread" className={styles.cartBadge} />
-        </Link>
+        <CountLink to={to} label={t(userType === 'farmer' ? 'menu.requests' : 'menu.my-requests')} counter="unread" bell>
+          <path d={BELL} />
+        </CountLink>
       )}
     </>
   );
@@ -114,21 +103,47 @@ function UnreadBell({ userType }: { userType: UserType }) {
 function CartLink() {
   const t = useT(shellCatalogue);
   return (
-    <Link to="/dashboard/cart" className={styles.cart}>
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          d="M3 4h2.2l2.3 10.2a1.5 1.5 0 0 0 1.5 1.2h8.3a1.5 1.5 0 0 0 1.4-1.1L20.5 8H6.4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
-        <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+    <CountLink to="/dashboard/cart" label={t('header.cart')} counter="cart">
+      <path d="M3 4h2.2l2.3 10.2a1.5 1.5 0 0 0 1.5 1.2h8.3a1.5 1.5 0 0 0 1.4-1.1L20.5 8H6.4" />
+      <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" stroke="none" />
+      <circle cx="17" cy="19.5" r="1.5" fill="currentColor" stroke="none" />
+    </CountLink>
+  );
+}
+
+const BELL = 'M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0';
+
+/** A round header icon that links somewhere, its name for screen readers, and a count on its corner. */
+function CountLink({
+  to,
+  label,
+  counter,
+  bell,
+  children,
+}: {
+  to: string;
+  label: string;
+  counter: CounterName;
+  bell?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={to} className={styles.cart} {...(bell ? { 'data-bell': '' } : {})}>
+      <svg
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {children}
       </svg>
-      <span className={styles.visuallyHidden}>{t('header.cart')}</span>
-      <CounterBadge counter="cart" className={styles.cartBadge} />
+      <span className={styles.visuallyHidden}>{label}</span>
+      <CounterBadge counter={counter} className={styles.cartBadge} />
     </Link>
   );
 }
