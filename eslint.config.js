@@ -22,7 +22,19 @@ export default tseslint.config(
     files: ['frontends/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // An effect's arrow returns nothing or a clean-up function, never a call's value: browsers change what
+      // DOM calls return (Chromium's scrollIntoView now returns a promise), and React then fails on unmount.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression.arguments:first-child[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression'][body.type!='FunctionExpression']",
+          message: 'Write the effect in braces: an expression body returns its value to React as the clean-up.',
+        },
+      ],
+    },
   },
   {
     // Plain scripts the browser loads as files (no inline scripts under the gateway's CSP).

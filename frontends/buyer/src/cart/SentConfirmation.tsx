@@ -16,8 +16,11 @@ export function SentConfirmation({ sent, onClose }: { sent: SentRequest; onClose
   const t = useBuyerT();
   const contact = useFarmerContact(sent.farmerId, { quiet: true, t });
   const heading = useRef<HTMLHeadingElement>(null);
-  // Brought into view once (it may appear below the fold of a long cart); not on every render.
-  useEffect(() => heading.current?.scrollIntoView({ block: 'nearest' }), []);
+  // Brought into view once (it may appear below the fold of a long cart); not on every render. In braces:
+  // Chromium's scrollIntoView now returns a promise, and an effect that returns one breaks React's unmount.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const { request, business } = sent;
   const number = request?.number;
   return (

@@ -20,7 +20,9 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   // The unread count on the small-screen Menu button too (issue 25): seen without opening the menu.
   const unread = useCounter('unread');
-  useEffect(() => setOpenSidebar(false), [pathname]);
+  useEffect(() => {
+    setOpenSidebar(false);
+  }, [pathname]);
   if (session.status !== 'signed-in') return null;
   const menu = menuFor(session.user.userType);
 

@@ -272,7 +272,9 @@ export function useT(catalogue: Catalogue): (id: string, values?: MessageValues)
   };
   const view = useSyncExternalStore(subscribeText, snapshot, snapshot);
   const locale = view.split(':')[0] as Locale;
-  useEffect(() => void loadCatalogue(catalogue, locale), [catalogue, locale]);
+  useEffect(() => {
+    void loadCatalogue(catalogue, locale);
+  }, [catalogue, locale]);
   // `view` also changes when this catalogue's messages for the language arrive: a new t re-renders its users.
   return useMemo(() => {
     const shown = view.split(':')[0] as Locale;
