@@ -146,6 +146,18 @@ export type OrderRefused = Static<typeof OrderRefused>;
 export const UnreadCount = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 export type UnreadCount = Static<typeof UnreadCount>;
 
+/**
+ * POST /api/orders/unread/ticket: opens GET /api/orders/unread/stream?ticket=… once, within `expires_in`
+ * seconds (docs/adr/0067). The stream's `unread` events carry an UnreadCount.
+ */
+export const StreamTicket = Type.Object({
+  ticket: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+  expires_in: Type.Integer({ minimum: 1 }),
+});
+export type StreamTicket = Static<typeof StreamTicket>;
+export const StreamTicketQuery = Type.Object({ ticket: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) }, { additionalProperties: false });
+export type StreamTicketQuery = Static<typeof StreamTicketQuery>;
+
 /** What a buyer did that a farmer's insights count (POST /api/orders/activity). */
 export const ACTIVITY_KINDS = ['view', 'contact_phone', 'contact_email', 'contact_whatsapp', 'cart_add'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -189,6 +189,14 @@ export const PROBLEMS = {
   STOCK_ALL_PROMISED: ['product'],
   BUYER_NOT_KNOWN: [],
   INSIGHTS_BUSY: [],
+
+  // ---- live unread counts (orders, docs/adr/0067): the shell polls instead, nobody is shown these ----
+  /** The stream's ticket is unknown, spent or expired: ask for a new one. */
+  STREAM_TICKET_INVALID: [],
+  /** This person already has `max` live streams open (tabs, devices). */
+  STREAMS_AT_ONCE: ['max'],
+  /** This instance holds all the streams it takes. */
+  STREAMS_FULL: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ProblemCode = keyof typeof PROBLEMS;

@@ -58,9 +58,11 @@ render_conf() {
     MINIO_UPSTREAM="127.0.0.1:$MINIO_PORT" RELEASES_ROOT="$TUBER_RELEASES"
   # The span relay's syslog address (docs/adr/0038), started with Jaeger by jaeger.sh.
   export GATEWAY_SPANS_ADDR="127.0.0.1:$GATEWAY_SPANS_PORT"
+  # Live unread streams at most (docs/adr/0067): two connections each, under worker_connections below.
+  export GATEWAY_MAX_STREAMS="${GATEWAY_MAX_STREAMS:-1500}"
   # Only our variables are substituted; nginx's own $variables stay as they are.
   # shellcheck disable=SC2016
-  envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM} ${GATEWAY_SPANS_ADDR} ${RELEASES_ROOT}' \
+  envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM} ${GATEWAY_SPANS_ADDR} ${GATEWAY_MAX_STREAMS} ${RELEASES_ROOT}' \
     < "$TUBER_ROOT/infra/gateway/default.conf.template" | replicate_upstreams
 }
 
@@ -85,7 +87,8 @@ worker_processes 1;
 daemon off;
 pid $conf_dir/nginx.pid;
 error_log $TUBER_STATE/logs/gateway.log warn;
-events { worker_connections 1024; }
+worker_rlimit_nofile 8192;
+events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;

@@ -13,7 +13,7 @@ export const passwordVariable = (user) => `NATS_${user.toUpperCase().replace(/[^
 /** Subjects a service's user may publish to and subscribe on. */
 export function permissionsOf(service) {
   const { stream, services, deadLetters } = table;
-  const { publishes, consumers } = services[service];
+  const { publishes, consumers, signals = [] } = services[service];
   // UPDATE: the kit brings a stream to NATS_STREAM_REPLICAS copies (docs/adr/0040).
   const declare = (name) => [`$JS.API.STREAM.INFO.${name}`, `$JS.API.STREAM.CREATE.${name}`, `$JS.API.STREAM.UPDATE.${name}`];
   const publish = [...publishes, '$JS.API.INFO', ...declare(stream)];
@@ -28,7 +28,9 @@ export function permissionsOf(service) {
       `$JS.ACK.${stream}.${durable}.>`,
     );
   }
-  return { publish, subscribe: [`_INBOX_${service}.>`] };
+  // Signals (docs/adr/0067): core NATS subjects outside the stream, sent and heard by the service's own instances.
+  publish.push(...signals);
+  return { publish, subscribe: [`_INBOX_${service}.>`, ...signals] };
 }
 
 export function render({ withTestUser = false } = {}) {

@@ -346,13 +346,13 @@ describe('the buyer pages in Yoruba (issue 13)', () => {
       await feed.close();
 
       const product = await open(context, `/dashboard/buyer/${posted[0]!.product_id}`, 'yo');
-      await product.getByRole('button', { name: 'Fi sínú agbọ̀n' }).waitFor({ timeout: 20_000 });
+      await product.getByRole('button', { name: 'Fi sínú apẹ̀rẹ̀' }).waitFor({ timeout: 20_000 });
       await product.getByText(`Irú: ${YORUBA_TUBER[posted[0]!.tuber_type]}`).waitFor();
       await product.getByRole('heading', { name: 'Èròjà aṣaralóore' }).waitFor();
       await expectNoSidewaysScroll(product);
       await screenshot(product, `buyer-i18n-yo-product-${width}`);
-      await product.getByRole('button', { name: 'Fi sínú agbọ̀n' }).click();
-      await product.getByText('ó ti wọ inú agbọ̀n').first().waitFor();
+      await product.getByRole('button', { name: 'Fi sínú apẹ̀rẹ̀' }).click();
+      await product.getByText('ó ti wọ inú apẹ̀rẹ̀').first().waitFor();
       await product.getByRole('button', { name: 'Kàn sí àgbẹ̀' }).click();
       await product.getByRole('heading', { name: `Kàn sí ${BUSINESS}` }).waitFor({ timeout: 20_000 });
       await expectNoSidewaysScroll(product);
@@ -361,7 +361,7 @@ describe('the buyer pages in Yoruba (issue 13)', () => {
       await product.close();
 
       const cart = await open(context, '/dashboard/cart', 'yo');
-      await cart.getByRole('heading', { level: 1, name: 'Agbọ̀n' }).waitFor({ timeout: 20_000 });
+      await cart.getByRole('heading', { level: 1, name: 'Apẹ̀rẹ̀' }).waitFor({ timeout: 20_000 });
       await cart.getByRole('button', { name: 'Fi ìbéèrè ránṣẹ́' }).waitFor();
       await cart.getByRole('radio', { name: 'Ẹ fi ránṣẹ́ sí mi' }).check();
       await cart.getByRole('button', { name: 'Fi ìbéèrè ránṣẹ́' }).click();
@@ -371,7 +371,7 @@ describe('the buyer pages in Yoruba (issue 13)', () => {
       expect(await missingBuyerKeys(cart)).toEqual([]);
       // Leave the next round an empty cart, as it found it.
       await cart.getByRole('button', { name: 'Yọ ọ́ kúrò' }).click();
-      await cart.getByText('Kò sí nǹkan kan nínú agbọ̀n').waitFor();
+      await cart.getByText('Kò sí nǹkan kan nínú apẹ̀rẹ̀').waitFor();
       await cart.close();
 
       const requests = await open(context, '/dashboard/requests', 'yo');
@@ -382,8 +382,8 @@ describe('the buyer pages in Yoruba (issue 13)', () => {
       await requests.close();
 
       const details = await open(context, '/dashboard/buyerprofile', 'yo');
-      await details.getByRole('heading', { level: 1, name: 'Àlàyé olùrajà' }).waitFor({ timeout: 20_000 });
-      await details.getByRole('button', { name: 'Ṣàtúnṣe àlàyé' }).click();
+      await details.getByRole('heading', { level: 1, name: 'Àlàyé olùrà' }).waitFor({ timeout: 20_000 });
+      await details.getByRole('button', { name: 'Ṣàtúnṣe àkọsílẹ̀' }).click();
       await details.getByLabel('Orúkọ àkọ́kọ́').fill('');
       await details.getByRole('button', { name: 'Fi pamọ́' }).click();
       await details.getByText('Orúkọ àkọ́kọ́ kò gbọdọ̀ ṣófo.').waitFor();
@@ -402,9 +402,9 @@ describe('the buyer pages in Yoruba (issue 13)', () => {
     feed.on('framenavigated', (frame) => loads.push(frame.url()));
     await feed.getByLabel('Language').selectOption('ha');
     await feed.getByRole('heading', { level: 1, name: 'Kayayyaki' }).waitFor({ timeout: 10_000 });
-    await feed.getByText('Akwai: tari 12').first().waitFor();
+    await feed.getByText('Akwai: tsibi 12').first().waitFor();
     await feed
-      .getByText(/₦2,\d00\.00 kowane tari/)
+      .getByText(/₦2,\d00\.00 kowane tsibi/)
       .first()
       .waitFor();
     expect(loads).toEqual([]);

@@ -217,7 +217,7 @@ describe('the farmer pages in Yoruba (issue 13)', () => {
       // The Add Product form in Yoruba (its heading and the button).
       await page.getByRole('heading', { name: 'Fi ọjà sílẹ̀' }).waitFor();
       await page.getByRole('button', { name: 'Fi ọjà sílẹ̀' }).waitFor();
-      await page.getByLabel('Irú isu').locator('option', { hasText: 'iṣu' }).waitFor({ state: 'attached' });
+      await page.getByLabel('Irú ohun oníṣu').locator('option', { hasText: 'iṣu' }).waitFor({ state: 'attached' });
       await page.getByLabel('Ìwọ̀n títà').selectOption('heap');
       await page.getByText('Iye owó fún òkìtì kan (₦)').waitFor();
       await screenshot(page, `farmer-yo-${name}-add-product`);
@@ -242,7 +242,7 @@ describe('the farmer pages in Yoruba (issue 13)', () => {
         await screenshot(page, `farmer-yo-${name}-${shown.shot}`);
         expect(await noSidewaysScroll(page), shown.path).toBe(true);
       }
-      await page.getByText('Àwọn isu tí o ń gbìn').waitFor();
+      await page.getByText('Àwọn ohun oníṣu tí o ń gbìn').waitFor();
       const missing = await page.evaluate(() =>
         [...((globalThis as { __tuberMissingKeys?: Set<string> }).__tuberMissingKeys ?? [])].filter((key) => key.startsWith('farmer:')),
       );

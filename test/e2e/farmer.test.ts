@@ -456,7 +456,7 @@ describe('issue 11 on a 360 px phone: units, photos one pick at a time, edits', 
       expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
       await edit.getByLabel('Quantity available (heaps)').fill('10');
       await edit.getByRole('button', { name: 'Save changes' }).click();
-      await toast(page, 'Error updating product: This product was changed elsewhere; reload it and try again.').waitFor();
+      await toast(page, 'Error updating product: This product was changed somewhere else. Reload it and try again.').waitFor();
       const offer = page.getByRole('alert').filter({ hasText: 'changed elsewhere (in another tab or on another device)' });
       await offer.waitFor();
       await screenshot(page, 'farmer-phone-edit-conflict');

@@ -210,8 +210,14 @@ describe('farmer insights', () => {
       failing
         ? route.fulfill({
             status: 503,
-            contentType: 'application/json',
+            contentType: 'application/problem+json',
+            // A problem with its code (docs/adr/0064): the page words it from the code, not from `detail`.
             body: JSON.stringify({
+              type: 'urn:tuber-market:problem:database-unavailable',
+              title: 'Service Unavailable',
+              status: 503,
+              detail: 'The database is not answering right now. Please try again in a minute.',
+              code: 'DATABASE_UNAVAILABLE',
               statusCode: 503,
               error: 'Service Unavailable',
               message: 'The database is not answering right now. Please try again in a minute.',
@@ -222,7 +228,7 @@ describe('farmer insights', () => {
     await page.goto(`${publicUrl}/dashboard/insights`);
     const alert = page
       .getByRole('alert')
-      .filter({ hasText: 'Your insights could not be loaded: The database is not answering right now.' });
+      .filter({ hasText: 'Your insights could not be loaded: Our database is not answering right now. Nothing was changed.' });
     await alert.waitFor();
     failing = false;
     await alert.getByRole('button', { name: 'Try again' }).click();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@tuber/contracts';
-import { ALL_EVENTS, EVENT_STREAM } from '@tuber/contracts';
+import { ALL_EVENTS, EVENT_STREAM, EVENT_SUBJECTS } from '@tuber/contracts';
 import { DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECTS, deadLetterSubject } from '../../services/kit/src/events.js';
 
 /** infra/nats/render.mjs, a plain ES module (nats.sh runs it with node). */
@@ -98,6 +98,26 @@ describe('infra/nats/permissions.json', () => {
       }
     });
   }
+
+  it('grants each service the signals its code sends and hears, under its own name, outside the stream (ADR 0067)', () => {
+    for (const service of services) {
+      const code = sources(join(repo, 'services', service, 'src')).join('\n');
+      const used = [...new Set([...code.matchAll(/'(signal\.[A-Za-z0-9_.*>-]+)'/g)].map(([, subject]) => subject!))];
+      const granted = (table.services[service] as { signals?: string[] } | undefined)?.signals ?? [];
+      for (const subject of used)
+        expect(
+          granted.some((pattern) => matches(pattern, subject)),
+          `${service} uses the signal ${subject}: add it to services.${service}.signals`,
+        ).toBe(true);
+      for (const pattern of granted) {
+        expect(pattern.startsWith(`signal.${service}.`), `${service} may signal only under signal.${service}.`).toBe(true);
+        expect(matches(EVENT_SUBJECTS, pattern.replace('>', 'x')), `${pattern} would be kept by the event stream`).toBe(false);
+        expect(permissionsOf(service).subscribe).toContain(pattern);
+        expect(permissionsOf(service).publish).toContain(pattern);
+      }
+    }
+    expect((table.services.orders as { signals?: string[] }).signals).toEqual(['signal.orders.>']);
+  });
 
   it('every event has exactly one publisher', () => {
     for (const event of ALL_EVENTS) {

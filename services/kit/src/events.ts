@@ -25,6 +25,9 @@ import { NatsConfig, loadConfig } from './config.js';
 
 registerFormats();
 
+/** Core NATS signals live outside the event stream's subjects (tuber.>): see EventBus.signal. */
+export const SIGNAL_SUBJECT = /^signal\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_*>-]+)+$/;
+
 /** The dead-letter stream: events a consumer gave up on, one subject per consumer. */
 export const DEAD_LETTER_STREAM = 'TUBER_DLQ';
 /** Subjects of the dead-letter stream: `dlq.tuber.<durable>`. */
@@ -261,6 +264,40 @@ export class EventBus {
         });
       }
     });
+  }
+
+  /**
+   * Signals: core NATS messages to every running instance of the services listening (no stream, no
+   * acknowledgement, nothing kept). For hints that something changed, such as "this person's unread
+   * count moved" (docs/adr/0067), where a lost one costs only a late badge: readers fall back to polling.
+   * Never throws: while the connection is down the signal is dropped.
+   */
+  signal(subject: string, payload: unknown): boolean {
+    if (!SIGNAL_SUBJECT.test(subject)) throw new Error(`A signal subject starts with "signal.": ${subject}`);
+    if (!this.connected) return false;
+    try {
+      this.connection.publish(subject, JSON.stringify(payload));
+      return true;
+    } catch (err) {
+      this.log.warn({ err, subject }, 'a signal was not sent; readers will see the change at their next poll');
+      return false;
+    }
+  }
+
+  /** Calls `handler` with each signal on `subject` (wildcards allowed); returns the unsubscribe. */
+  onSignal(subject: string, handler: (payload: unknown, subject: string) => void): () => void {
+    if (!SIGNAL_SUBJECT.test(subject)) throw new Error(`A signal subject starts with "signal.": ${subject}`);
+    const subscription = this.connection.subscribe(subject, {
+      callback: (err, message) => {
+        if (err) return this.log.warn({ err, subject }, 'signal subscription failed');
+        try {
+          handler(message.json(), message.subject);
+        } catch (error) {
+          this.log.warn({ err: error, subject: message.subject }, 'a signal could not be handled');
+        }
+      },
+    });
+    return () => subscription.unsubscribe();
   }
 
   /**

@@ -20,6 +20,7 @@ import { sweepDigests } from './mail/digest.js';
 import { smtpMailer, type Mailer } from './mail/mailer.js';
 import { blockedBuyerRoutes } from './routes/blocked-buyers.js';
 import { requestRoutes } from './routes/requests.js';
+import type { UnreadStreamDeps } from './routes/unread-stream.js';
 
 export interface BuildOptions {
   /**
@@ -29,6 +30,8 @@ export interface BuildOptions {
   events?: boolean;
   /** Another mailer (tests); default SMTP from the configuration. */
   mailer?: Mailer;
+  /** Other bounds for the live unread streams (tests). */
+  streamLimits?: UnreadStreamDeps['limits'];
 }
 
 export async function buildApp(config: OrdersConfig, options: BuildOptions = {}): Promise<ServiceApp> {
@@ -72,7 +75,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
       app.addHook('onClose', stop),
     );
   }
-  requestRoutes(app, { models, products, bus, redis });
+  requestRoutes(app, { models, products, bus, redis, ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}) });
   blockedBuyerRoutes(app, { models });
   // Without events (an in-process copy), insights take no events either.
   await useInsights(app, { mongo, redis, products, ...(options.events !== false ? { bus } : {}) });

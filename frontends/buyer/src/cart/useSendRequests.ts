@@ -1,6 +1,6 @@
 // Sending the cart as order requests (issue 12): a form per farmer, checks before sending, one POST per
 // farmer, the answer shown where it belongs (sent lines leave the cart; refused lines say why on the line).
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { displayPhone, nigerianE164 } from '@tuber/contracts';
 import { useApi, useAuth, useSession, useToast } from '@tuber/shell-contract';
 import { problemText, todayCalendarDay } from '@tuber/ui';
@@ -22,6 +22,7 @@ import type { OrderRequest } from '../orders/types.js';
 import { useBuyerT } from '../i18n/t.js';
 import type { LineCheck } from './cartCheck.js';
 import { updateCart } from './cartStore.js';
+import { rememberedPhone, rememberPhone } from './rememberedPhone.js';
 
 /** The id of a form field, for labels and for focusing the first one that needs fixing. */
 export const fieldId = (farmerId: string, field: RequestFormField | 'fulfilment') => `request-${farmerId}-${field}`;
@@ -65,7 +66,13 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
   const toast = useToast();
   const t = useBuyerT();
   const session = useSession();
-  const phone = sessionPhone(session.status === 'signed-in' ? session.user.phone : undefined);
+  const owner = session.status === 'signed-in' ? session.user.id : undefined;
+  const fromSession = session.status === 'signed-in' ? session.user.phone : undefined;
+  // Offline, the kept session has no phone (on purpose): the number kept for this buyer instead (issue 25).
+  const phone = sessionPhone(fromSession ?? rememberedPhone(owner));
+  useEffect(() => {
+    if (fromSession) rememberPhone(owner, fromSession);
+  }, [owner, fromSession]);
   const [forms, setForms] = useState<ReadonlyMap<string, RequestForm>>(() => new Map());
   const [errors, setErrors] = useState<ReadonlyMap<string, RequestFormErrors>>(() => new Map());
   const [problems, setProblems] = useState<ReadonlyMap<string, LineProblemView>>(() => new Map());
@@ -144,6 +151,8 @@ export function useSendRequests(checks: ReadonlyMap<string, LineCheck>, recheck:
       );
       if (outcome.kind === 'sent') {
         requestIds.current.delete(group.farmer_id);
+        // The number the buyer just sent with is the one to offer next time, offline too.
+        rememberPhone(owner, body.phone);
         const sentIds = new Set(items.map((item) => item.product_id));
         updateCart((cart) => cart.filter((item) => !sentIds.has(item.product_id)));
         setForms((previous) => {

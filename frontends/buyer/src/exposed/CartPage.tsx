@@ -350,7 +350,8 @@ function FarmerGroupSection({
         <h2 id={headingId} className={naming ? `${styles.groupTitle} ${styles.groupTitleLoading}` : styles.groupTitle} aria-busy={naming}>
           {naming ? t('contact.loading') : groupTitle(group)}
         </h2>
-        <p className={styles.muted}>{t('cart.group-summary', { count: subtotal.totalItems, total: formatNaira(subtotal.totalKobo) })}</p>
+        {/* Products, not the sum of quantities: 3 heaps and 2.5 kg are 2 products, never "5.5 items" (issue 25). */}
+        <p className={styles.muted}>{t('cart.group-summary', { count: group.items.length, total: formatNaira(subtotal.totalKobo) })}</p>
       </header>
       <ul className={styles.items}>
         {group.items.map((item) => (

@@ -1,7 +1,7 @@
 // The unread-requests counter (issue 12): the shell asks GET /api/orders/unread every 30 s while the tab
 // is visible, at once when the tab comes back (focus, visibilitychange) and whenever a remote calls
-// refreshCounter('unread'). A failed poll is quiet: the badge keeps the last count. Why polling and not
-// server-sent events: docs/adr/0032-unread-counts-by-polling.md.
+// refreshCounter('unread'). A failed poll is quiet: the badge keeps the last count. Since issue 25 this is the
+// fallback: while the live stream (unreadStream.ts, docs/adr/0067) delivers, the shell keeps it quiet.
 
 import type { ApiClient } from '@tuber/shell-contract';
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { fetchUnreadCount } from '../../src/counters/unreadPoller.js';
+import { buyStreamTicket } from '../../src/counters/unreadStream.js';
 import { networkAwareFetch } from '../../src/offline/networkStatus.js';
 import { localeBody } from '../../src/ShellRoot.js';
 import { ALREADY_SET_UP, createMyProfile } from '../../src/session/profileSetup.js';
@@ -63,6 +64,22 @@ describe('pact: shell → orders', () => {
       .willRespondWith({ status: 200, body: { count: integer(0) } });
     await orders.executeTest(async (server) => {
       expect(await fetchUnreadCount(api(server.url))).toBe(0);
+    });
+  });
+});
+
+describe('pact: shell → orders (live unread counts, ADR 0067)', () => {
+  it('a single-use ticket for the live unread stream', async () => {
+    orders
+      .uponReceiving("a ticket for the buyer's live unread stream")
+      .withRequest({
+        method: 'POST',
+        path: '/api/orders/unread/ticket',
+        headers: { authorization, accept: 'application/json, application/problem+json' },
+      })
+      .willRespondWith({ status: 201, body: { ticket: regex('^[A-Za-z0-9_-]{43}$', 'T'.repeat(43)) } });
+    await orders.executeTest(async (server) => {
+      expect(await buyStreamTicket(api(server.url))).toBe('T'.repeat(43));
     });
   });
 });

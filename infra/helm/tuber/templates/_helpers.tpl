@@ -167,8 +167,10 @@ spec:
 worker_processes {{ . }};
 error_log /var/log/nginx/error.log notice;
 pid /tmp/nginx.pid;
+worker_rlimit_nofile 8192;
 events {
-    worker_connections 1024;
+    # Live unread streams hold two connections each for minutes (docs/adr/0067; GATEWAY_MAX_STREAMS).
+    worker_connections 4096;
 }
 http {
     proxy_temp_path       /tmp/proxy_temp;

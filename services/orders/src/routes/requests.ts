@@ -47,13 +47,19 @@ import { acceptedQuantities, decide, neverTheirs, twoDecimalsOrLess, type OrderA
 import { stockSnapshot } from '../domain/stock.js';
 import { contactLockKey, productLockKey, requestLockKey, withLocks } from '../domain/locks.js';
 import { formatQuantity } from '../domain/words.js';
+import { unreadStreamRoutes, type UnreadStreamDeps } from './unread-stream.js';
 
 export interface RequestRoutesDeps {
   models: OrderModels;
   products: ProductModel;
   bus: EventBus;
   redis: RedisClient;
+  /** Other bounds for the live unread streams (tests); defaults in unread-stream.ts. */
+  streamLimits?: UnreadStreamDeps['limits'];
 }
+
+/** Live unread counts (docs/adr/0067): these people's counts may have moved. */
+export type UnreadChanged = (userIds: readonly string[]) => void;
 
 /**
  * Sends a buyer may attempt in a window, refused ones included (each that goes lands in a farmer's
@@ -134,6 +140,15 @@ export function checkNewRequestInput(body: NewOrderRequest, today: string): Prob
 
 export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
   const { models, products, bus, redis } = deps;
+  // Live streams of unread counts (docs/adr/0067): every write that moves a count tells them.
+  const streams = unreadStreamRoutes(app, {
+    bus,
+    redis,
+    partyOf,
+    count: (party, userId) => countUnread(party, userId),
+    ...(deps.streamLimits ? { limits: deps.streamLimits } : {}),
+  });
+  const unreadChanged: UnreadChanged = (ids) => streams.changed(ids);
   const { Request, Contact, BlockedBuyer } = models;
 
   async function businessNameOf(farmerId: string): Promise<string> {
@@ -302,6 +317,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         return reply.code(200).send((await present(first, 'buyer')) as never);
       }
       await publishRecorded(Request, { request_id: body.request_id }, bus, request.log);
+      unreadChanged([body.farmer_id]);
       request.log.info(
         { requestId: body.request_id, number: doc.number, farmerId: body.farmer_id, lines: lines.length },
         'order request sent',
@@ -353,7 +369,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     {
       onRequest: app.authenticate,
       schema: {
-        summary: 'How many of my requests the other party changed since I last opened them (poll it; ADR 0032)',
+        summary: 'How many of my requests the other party changed since I last opened them (the stream’s fallback; ADR 0067)',
         security: [{ bearer: [] }],
         response: { 200: UnreadCount, 401: err, 403: err },
       },
@@ -362,10 +378,13 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
   );
 
   async function unreadCount(identity: Identity): Promise<number> {
-    const party = partyOf(identity);
+    return countUnread(partyOf(identity), identity.userId);
+  }
+
+  function countUnread(party: Party, userId: string): Promise<number> {
     return party === 'buyer'
-      ? Request.countDocuments({ buyer_id: identity.userId, unread_buyer: true })
-      : Request.countDocuments({ farmer_id: identity.userId, unread_farmer: true });
+      ? Request.countDocuments({ buyer_id: userId, unread_buyer: true })
+      : Request.countDocuments({ farmer_id: userId, unread_farmer: true });
   }
 
   app.get(
@@ -411,6 +430,8 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         },
         { busy: () => conflict('REQUEST_BUSY', 'This request is being changed right now; open it again in a moment.') },
       );
+      // The person's other tabs and phones drop their badge too.
+      unreadChanged([request.identity.userId]);
       return { count: await unreadCount(request.identity) };
     },
   );
@@ -500,6 +521,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     );
     await publishRecorded(Request, { request_id: requestId }, bus, log);
     const after = await Request.findOne({ request_id: requestId }).lean<RequestDoc>();
+    unreadChanged([after!.buyer_id, after!.farmer_id]);
     return present(after!, result.party);
   }
 

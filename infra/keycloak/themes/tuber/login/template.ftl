@@ -37,6 +37,22 @@
     <header class="tuber-header">
         <div class="tuber-header__inner">
             <a id="tuber-wordmark" class="tuber-wordmark" href="${homeUrl}" aria-label="${msg("tuberHome")}">${msg("tuberWordmark")}</a>
+            <#-- The language switch (issue 25): the product's five languages, each in its own name, as plain links
+                 (Keycloak keeps the choice in its locale cookie); a <details> opens it without any script. The
+                 summary is a 44 px target. -->
+            <#if realm.internationalizationEnabled && locale?? && locale.supported?size gt 1>
+                <details id="tuber-language" class="tuber-lang">
+                    <summary class="tuber-lang__toggle" aria-label="${msg("tuberLanguage")}: ${locale.current}">
+                        <svg class="tuber-lang__globe" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" stroke-width="1.8"/></svg>
+                        <span class="tuber-lang__current">${locale.current}</span>
+                    </summary>
+                    <ul class="tuber-lang__list" role="list">
+                        <#list locale.supported as l>
+                            <li><a class="tuber-lang__option" href="${l.url}" lang="${l.languageTag}"<#if l.languageTag == locale.currentLanguageTag> aria-current="true"</#if>>${l.label}</a></li>
+                        </#list>
+                    </ul>
+                </details>
+            </#if>
         </div>
     </header>
     <main class="tuber-main">
