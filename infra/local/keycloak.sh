@@ -109,6 +109,9 @@ start_server() {
 bootstrap_secret=
 launch() {
   is_running keycloak || bootstrap_secret=$(head -c 24 /dev/urandom | base64 | tr -d '/+=\n')
+  # Keycloak keeps gzipped copies of theme files in its home, named by its own version only: a changed
+  # tuber.css (or a checkout with another theme) would be served old to every browser that asks for gzip.
+  is_running keycloak || rm -rf "$home/data/tmp/kc-gzip-cache"
   KC_BOOTSTRAP_ADMIN_CLIENT_ID=tuber-bootstrap KC_BOOTSTRAP_ADMIN_CLIENT_SECRET=$bootstrap_secret \
   JAVA_HOME=$(java_home) JAVA_OPTS_KC_HEAP="-Xms64m -Xmx512m" \
     start_daemon keycloak "$home/bin/kc.sh" start --optimized \
