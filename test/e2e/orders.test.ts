@@ -199,7 +199,7 @@ describe('a buyer asks two farmers from one cart (issue 12)', () => {
     expect(await Promise.all([mailCount(farmerA.email), mailCount(farmerB.email)])).toEqual(farmerMailsBefore.map((n) => n + 1));
   });
 
-  it("the farmers' Requests badges come up without a reload: by the 30 s poll, and at once when the tab comes back", async () => {
+  it("the farmers' Requests badges come up without a reload: by the live stream (the 30 s poll without it), and at once when the tab comes back", async () => {
     await badge(
       farmerAPage,
       sidebar(farmerAPage).getByRole('link', { name: 'Requests (1 unread request)' }),

@@ -42,9 +42,30 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return previous[n]! <= max;
 }
 
-/** The words of every product, kept by length for the typo search. */
+/** A word with a digit is a number or a code ("lot 1204", "50kg"): a near one is another thing, never a typo. */
+const HAS_DIGIT = /\d/;
+
+/** The letters a word has, as bits (a letter's code modulo 31): a cheap bound on how far two words are. */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) % 31);
+  return mask;
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/**
+ * The words of every product, kept by length for the typo search. Each edit adds or removes at most one
+ * letter's presence, a substitution both: words whose letter sets differ in more than 2 × budget letters
+ * are passed over without the edit-distance table. That bound keeps a scan of tens of thousands of words
+ * under a millisecond (P10 with typos at 100 000 products, docs/performance.md).
+ */
 export class TypoDictionary {
-  readonly #byLength = new Map<number, string[]>();
+  readonly #byLength = new Map<number, { words: string[]; masks: number[] }>();
   readonly #sorted: string[];
   readonly size: number;
 
@@ -52,9 +73,11 @@ export class TypoDictionary {
     this.#sorted = [...new Set(words)].sort();
     this.size = this.#sorted.length;
     for (const word of this.#sorted) {
-      const list = this.#byLength.get(word.length);
-      if (list) list.push(word);
-      else this.#byLength.set(word.length, [word]);
+      if (HAS_DIGIT.test(word)) continue;
+      let bucket = this.#byLength.get(word.length);
+      if (!bucket) this.#byLength.set(word.length, (bucket = { words: [], masks: [] }));
+      bucket.words.push(word);
+      bucket.masks.push(letterMask(word));
     }
   }
 
@@ -73,10 +96,16 @@ export class TypoDictionary {
 
   /** The words within the word's typo budget, nearest first (then alphabetical), at most `limit`. */
   near(word: string, limit = 8, budget = typoBudget(word.length)): string[] {
-    if (budget === 0) return [];
+    if (budget === 0 || HAS_DIGIT.test(word)) return [];
+    const mask = letterMask(word);
     const found: { word: string; edits: number }[] = [];
     for (let length = word.length - budget; length <= word.length + budget; length++) {
-      for (const candidate of this.#byLength.get(length) ?? []) {
+      const bucket = this.#byLength.get(length);
+      if (!bucket) continue;
+      const { words, masks } = bucket;
+      for (let i = 0; i < words.length; i++) {
+        if (bitCount(mask ^ masks[i]!) > 2 * budget) continue;
+        const candidate = words[i]!;
         if (candidate === word) continue;
         // The smallest budget it fits in is its distance.
         for (let edits = 1; edits <= budget; edits++) {

@@ -79,3 +79,38 @@ describe('the interfaces’ tuber names', () => {
     expect(missing, 'add these to INTERFACE_TUBER_WORDS (services/catalog/src/domain/typos.ts)').toEqual([]);
   });
 });
+
+describe('the dictionary scan (P10 with typos)', () => {
+  it('never reads a number as a typo of another number, nor a word with digits as a typo', () => {
+    const dictionary = new TypoDictionary(['lot', '1204', '1205', '50kg', 'cassava']);
+    expect(dictionary.near('1206')).toEqual([]);
+    expect(dictionary.near('50kgs')).toEqual([]);
+    expect(dictionary.near('casava')).toEqual(['cassava']);
+    expect(dictionary.matches('1204')).toBe(true);
+  });
+
+  it('finds exactly what a scan of every word finds (the letter-set bound passes nothing over wrongly)', () => {
+    // A seeded generator: the same words every run.
+    let seed = 25;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const letters = 'aeiouybdgkmnrstw';
+    const word = (length: number) => Array.from({ length }, () => letters[Math.floor(next() * letters.length)]).join('');
+    const words = Array.from({ length: 3000 }, () => word(3 + Math.floor(next() * 8)));
+    const dictionary = new TypoDictionary(words);
+    const unique = [...new Set(words)];
+    for (let i = 0; i < 300; i++) {
+      // Queries near dictionary words (an edit or two) and far from them.
+      const base = unique[Math.floor(next() * unique.length)]!;
+      const at = Math.floor(next() * base.length);
+      const query = i % 3 === 0 ? word(4 + Math.floor(next() * 6)) : base.slice(0, at) + letters[Math.floor(next() * letters.length)] + base.slice(at + (i % 2));
+      const budget = typoBudget(query.length);
+      const expected = unique
+        .filter((candidate) => candidate !== query && budget > 0 && withinEdits(query, candidate, budget))
+        .map((candidate) => ({ candidate, edits: withinEdits(query, candidate, 1) ? 1 : 2 }))
+        .sort((x, y) => x.edits - y.edits || (x.candidate < y.candidate ? -1 : 1))
+        .slice(0, 8)
+        .map((x) => x.candidate);
+      expect(dictionary.near(query), query).toEqual(expected);
+    }
+  });
+});
