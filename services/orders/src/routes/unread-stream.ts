@@ -122,7 +122,12 @@ export function unreadStreamRoutes(app: ServiceApp, deps: UnreadStreamDeps): Unr
     // `end` tells the page to buy a new ticket now (a shutdown: from another instance).
     if (why !== 'gone' && !stream.response.writableEnded) {
       stream.response.write(`event: end\ndata: ${JSON.stringify({ reason: why })}\n\n`);
+      // The connection goes with the stream: the next one opens with a new ticket, at a new address, and an
+      // idle socket left behind would hold a shutting-down instance open until its keep-alive runs out.
+      const socket = stream.response.socket;
       stream.response.end();
+      socket?.end();
+      setTimeout(() => socket?.destroy(), 1_000).unref();
     }
   }
 

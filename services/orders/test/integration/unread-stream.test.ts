@@ -125,7 +125,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const stream of streams) stream.close();
-  await local?.close();
+  // Every stream is ended and its socket closed at shutdown, yet the test's HTTP client keeps one connection
+  // to this in-process copy that the server counts as busy: without this, close() waits for its keep-alive
+  // (about 70 s). Not understood yet (see the closing note of issue 25).
+  const closing = local?.close();
+  setTimeout(() => local?.server.closeAllConnections(), 1_500).unref();
+  await closing;
 });
 
 describe('the live unread stream (ADR 0067)', () => {
