@@ -157,6 +157,16 @@ export const StreamTicket = Type.Object({
 export type StreamTicket = Static<typeof StreamTicket>;
 export const StreamTicketQuery = Type.Object({ ticket: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) }, { additionalProperties: false });
 export type StreamTicketQuery = Static<typeof StreamTicketQuery>;
+/**
+ * One event of GET /api/orders/unread/stream, as an EventSource parses it: `unread` with an UnreadCount as
+ * JSON in `data`, `ping` every 20 s, `end` when a new ticket is due (`data` {"reason":"ended"|"shutdown"}).
+ */
+export const UnreadStreamEvent = Type.Union([
+  Type.Object({ event: Type.Literal('unread'), data: Type.String({ contentMediaType: 'application/json', pattern: '^\\{"count":\\d+\\}$' }) }),
+  Type.Object({ event: Type.Literal('ping'), data: Type.String() }),
+  Type.Object({ event: Type.Literal('end'), data: Type.String({ contentMediaType: 'application/json' }) }),
+]);
+export type UnreadStreamEvent = Static<typeof UnreadStreamEvent>;
 
 /** What a buyer did that a farmer's insights count (POST /api/orders/activity). */
 export const ACTIVITY_KINDS = ['view', 'contact_phone', 'contact_email', 'contact_whatsapp', 'cart_add'] as const;

@@ -545,6 +545,14 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
       }
     },
   }),
+  'POST /api/orders/unread/ticket': () => ({
+    async send(field) {
+      return call('POST', '/api/orders/unread/ticket', { token: await cast.buyer.token(), rawJson: withField({}, field) });
+    },
+    async proveIgnored() {
+      throw new Error('POST /api/orders/unread/ticket takes no body (the ticket is for the token, nothing else): it must refuse every field (400)');
+    },
+  }),
   'POST /api/orders/activity': () => ({
     async send(field) {
       return call('POST', '/api/orders/activity', {

@@ -67,6 +67,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/orders/requests/{id}/cancel': { access: 'signed-in', parties: true, why: 'either party cancels, nobody else' },
   'POST /api/orders/requests/{id}/read': { access: 'signed-in', parties: true, why: 'either party marks it read for themselves' },
   'GET /api/orders/unread': { access: 'signed-in', why: "the caller's own unread count" },
+  // issue 25 (ADR 0067): EventSource sends no token, so a token buys a single-use ticket that opens the stream
+  'POST /api/orders/unread/ticket': { access: 'signed-in', why: "a ticket for the caller's own live unread count" },
+  'GET /api/orders/unread/stream': { access: 'public', why: 'opened by a single-use ticket, not a token; a missing or spent one is refused (400/401)' },
   'POST /api/orders/activity': { access: 'signed-in', why: "a user's view, contact or cart add; a farmer's own product is not counted" },
   'GET /api/orders/insights': { access: 'farmer', why: "a farmer's own insights" },
   // issue 24: a farmer's own list of blocked buyers; the farmer is the token's, never the caller's word

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { BlockedBuyer, BlockedBuyers } from '@tuber/contracts';
 import { notFound, type ServiceApp } from '@tuber/kit';
 import { blockId, type BlockedBuyerDoc, type OrderModels, type RequestDoc } from '../domain/models.js';
+import { bodyOrEmpty, EmptyBody } from './empty-body.js';
 
 export interface BlockedBuyerRoutesDeps {
   models: OrderModels;
@@ -17,12 +18,7 @@ export const BLOCK_CHANGE_LIMIT = { max: 60, windowSeconds: 600 } as const;
 
 const err = Type.Ref('ErrorResponse');
 const BuyerParams = Type.Object({ buyerId: Type.String({ minLength: 1, maxLength: 64 }) });
-const EmptyBody = Type.Object({}, { additionalProperties: false });
 
-/** A PUT sent without a body is taken as `{}`. */
-const bodyOrEmpty = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 
 const isDuplicateKey = (e: unknown) => (e as { code?: number })?.code === 11000;
 

@@ -48,6 +48,7 @@ import { stockSnapshot } from '../domain/stock.js';
 import { contactLockKey, productLockKey, requestLockKey, withLocks } from '../domain/locks.js';
 import { formatQuantity } from '../domain/words.js';
 import { unreadStreamRoutes, type UnreadStreamDeps } from './unread-stream.js';
+import { bodyOrEmpty, EmptyBody } from './empty-body.js';
 
 export interface RequestRoutesDeps {
   models: OrderModels;
@@ -83,12 +84,7 @@ const ListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-const EmptyBody = Type.Object({}, { additionalProperties: false });
 
-/** A POST sent without a body (the front ends' client sends none for `read`) is taken as `{}`. */
-const bodyOrEmpty = async (request: { body: unknown }) => {
-  request.body ??= {};
-};
 
 const isDuplicateKey = (e: unknown) => (e as { code?: number })?.code === 11000;
 

@@ -18,6 +18,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { Type } from '@sinclair/typebox';
 import {
+  badRequest,
   HttpError,
   problem,
   unauthorized,
@@ -27,7 +28,7 @@ import {
   type RevokedSessions,
   type ServiceApp,
 } from '@tuber/kit';
-import { StreamTicket, StreamTicketQuery } from '@tuber/contracts';
+import { StreamTicket, StreamTicketQuery, UnreadStreamEvent } from '@tuber/contracts';
 
 export const UNREAD_SIGNAL = 'signal.orders.unread';
 export const TICKET_PREFIX = 'orders:stream-ticket:';
@@ -146,10 +147,18 @@ export function unreadStreamRoutes(app: ServiceApp, deps: UnreadStreamDeps): Unr
     '/api/orders/unread/ticket',
     {
       onRequest: app.authenticate,
+      // No body: the ticket is for the token's person and nothing a caller writes. Nothing, or {}, is taken;
+      // anything else is refused (a body schema would make the OpenAPI document demand one).
+      preValidation: async (request) => {
+        const body = request.body;
+        const empty =
+          body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+        if (!empty) throw badRequest('REQUEST_INVALID', 'This request takes no body: send nothing, or {}.');
+      },
       schema: {
-        summary: 'A single-use ticket, valid 30 s, that opens the live unread stream (EventSource sends no token)',
+        summary: 'A single-use ticket, valid 30 s, that opens the live unread stream (EventSource sends no token); takes no body',
         security: [{ bearer: [] }],
-        response: { 201: StreamTicket, 401: err, 403: err, 429: err, 503: err },
+        response: { 201: StreamTicket, 400: err, 401: err, 403: err, 429: err, 503: err },
       },
     },
     async (request, reply) => {
@@ -175,7 +184,7 @@ export function unreadStreamRoutes(app: ServiceApp, deps: UnreadStreamDeps): Unr
           'token that bought the ticket expires (at most 5 minutes), when the instance stops, or never if the client goes first.',
         querystring: StreamTicketQuery,
         response: {
-          200: { description: 'An event stream (text/event-stream)', content: { 'text/event-stream': { schema: Type.String() } } },
+          200: { description: 'An event stream: each event as UnreadStreamEvent', content: { 'text/event-stream': { schema: UnreadStreamEvent } } },
           400: err,
           401: err,
           429: err,
