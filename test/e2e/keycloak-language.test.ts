@@ -3,8 +3,9 @@
 // in that language at once (Keycloak keeps it in its locale cookie), with no English left in the form.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, publicUrl, screenshot } from './support/browser.js';
+import { launchBrowser, screenshot } from './support/browser.js';
 import { requireIdentityStack } from './support/identity.js';
+import { openSignInForm } from './support/signIn.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,13 +23,7 @@ afterAll(async () => {
 
 describe("Keycloak's sign-in page in the reader's language", () => {
   it('has a 44 px language switch listing the five languages; Yorùbá, then Hausa, show at once', async () => {
-    const page = await context.newPage();
-    await page.goto(`${publicUrl}/login`);
-    const username = page.locator('#username');
-    const loginButton = page.getByRole('button', { name: 'Login', exact: true });
-    await username.or(loginButton).first().waitFor({ timeout: 20_000 });
-    if (!(await username.isVisible())) await loginButton.click();
-    await username.waitFor();
+    const page = await openSignInForm(context);
 
     const toggle = page.locator('#tuber-language > summary');
     const box = (await toggle.boundingBox())!;
