@@ -15,7 +15,8 @@ let cachedText: string | null | undefined;
 let cachedCart: CartItem[] = [];
 const empty: CartItem[] = [];
 
-function storage(): Storage | null {
+/** The browser's localStorage, or null where it is refused (privacy mode) or absent. */
+export function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {

@@ -4,6 +4,7 @@
 // with its owner's id and used for that owner only: a phone shared by two buyers never offers one's number
 // to the other, whoever cleared (or did not clear) the storage at logout.
 import { nigerianE164 } from '@tuber/contracts';
+import { storage } from './cartStore.js';
 
 export const PHONE_KEY = 'buyer_phone';
 
@@ -12,13 +13,6 @@ interface Kept {
   phone: string;
 }
 
-const storage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
 
 /** The phone (canonical digits, nigerianE164) kept for `owner`, or undefined (none, another person's, or unreadable). */
 export function rememberedPhone(owner: string | undefined, from: Storage | null = storage()): string | undefined {

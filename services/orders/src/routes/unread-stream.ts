@@ -21,6 +21,7 @@ import {
   badRequest,
   HttpError,
   problem,
+  SIGN_IN_ENDED,
   unauthorized,
   type EventBus,
   type Identity,
@@ -199,7 +200,7 @@ export function unreadStreamRoutes(app: ServiceApp, deps: UnreadStreamDeps): Unr
       const holder = JSON.parse(stored) as TicketHolder;
       const revoked = app.hasDecorator('revokedSessions') ? (app as unknown as { revokedSessions: RevokedSessions }).revokedSessions : undefined;
       if (holder.sid && (await revoked?.isRevoked(holder.sid)))
-        throw unauthorized('This sign-in has ended. Sign in again.', 'SIGN_IN_ENDED');
+        throw unauthorized(SIGN_IN_ENDED, 'SIGN_IN_ENDED');
       const mine = byPerson.get(holder.userId);
       if ((mine?.size ?? 0) >= perPerson)
         throw new HttpError(429, problem('STREAMS_AT_ONCE', `You already have ${perPerson} live streams open; this page checks by itself.`, { max: perPerson }), {
