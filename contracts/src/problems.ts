@@ -33,6 +33,12 @@ export const PROBLEMS = {
   NETWORK_RATE_LIMITED: [],
   /** The limits cannot be counted (Redis away), and this route does not go on without them. */
   LIMITS_UNAVAILABLE: [],
+  /**
+   * An account form (sign-up, resend, forgot, reset) had many posts from this network: the next one is taken
+   * with a proof of work (docs/adr/0068). `challenge` is the one to solve (base64url JSON of an ALTCHA v2
+   * challenge); the solved one goes in the PROOF_HEADER of the same request sent again. The words never show it.
+   */
+  PROOF_REQUIRED: ['challenge'],
   DATABASE_UNAVAILABLE: [],
   REDIS_UNAVAILABLE: [],
   EVENT_BUS_UNAVAILABLE: [],
@@ -249,3 +255,9 @@ export const problemProperties = {
 /** The one error shape every service answers with. */
 export const ErrorResponse = Type.Object(problemProperties, { $id: 'ErrorResponse' });
 export type ErrorResponse = Static<typeof ErrorResponse>;
+
+/**
+ * The header that carries a solved proof of work (PROOF_REQUIRED): base64url of the JSON
+ * `{ "challenge": <the challenge as received>, "solution": <ALTCHA v2 solution> }`. Used once; valid 5 minutes.
+ */
+export const PROOF_HEADER = 'x-tuber-proof';

@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeycloakBrowser, signInWithPassword } from '../support/keycloak.js';
 import { disposeCast, makeActor, type Actor } from './support/actors.js';
+import { PROOF_HEADER } from '@tuber/contracts';
+import { solveProof } from '../support/proof.js';
 import { call, PUBLIC_URL } from './support/stack.js';
 
 let flooder: Actor;
@@ -120,4 +122,65 @@ describe("a flood of the sign-in form from a carrier address throttles the scrip
     expect(throttled, 'the script is throttled').toBeGreaterThan(0);
     expect(outcomes.filter(({ result }) => result !== 'signed in'), 'people behind the same address').toEqual([]);
   }, 180_000);
+});
+
+// The account forms (docs/adr/0068): nothing names the person who posts a forgot-password, so they count by
+// address, and a wall there would lock the whole carrier out. Past 10 posts a minute the auth service asks
+// each post for a proof of work instead. The flooder, who will not pay, is refused past the free posts; six
+// people at the same address each solve one challenge and are served. Before, the 11th post from the address
+// got 429 "Too many attempts" whoever sent it, and the gateway refused the address after 60 a minute.
+describe('a flood of the account forms from a carrier address costs the flooder, not the people behind it', () => {
+  it('serves six people asking for a reset link, each after one proof of work, while one client floods the form', async () => {
+    const forgot = (email: string, proof?: string) =>
+      fetch(`${PUBLIC_URL}/api/auth/password/forgot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(proof ? { [PROOF_HEADER]: proof } : {}) },
+        body: JSON.stringify({ email }),
+      });
+    let flooding = true;
+    const floodStatuses: number[] = [];
+    const flood = (async () => {
+      // 40 posts a second, below the gateway's carrier-sized ceiling for the forms (50 a second per address).
+      for (let wave = 0; wave < 240 && flooding; wave++) {
+        const next = new Promise((resolve) => setTimeout(resolve, 500));
+        const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => forgot(`flood-${wave}-${i}@test.tuber.local`)));
+        for (const answer of answers) {
+          floodStatuses.push(answer.status);
+          await answer.arrayBuffer();
+        }
+        await next;
+      }
+    })();
+
+    const served: { who: string; status: number; proofs: number; ms: number }[] = [];
+    try {
+      // Let the flood pass the free posts first.
+      await expect.poll(() => floodStatuses.filter((status) => status === 429).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      for (const person of people) {
+        const started = Date.now();
+        let answer = await forgot(person.email);
+        let proofs = 0;
+        while (answer.status === 429 && proofs < 3) {
+          const body = (await answer.json()) as { code: string; params?: { challenge?: string } };
+          if (body.code !== 'PROOF_REQUIRED' || !body.params?.challenge) break;
+          proofs += 1;
+          answer = await forgot(person.email, (await solveProof(body.params.challenge)).header);
+        }
+        served.push({ who: person.label, status: answer.status, proofs, ms: Date.now() - started });
+        await answer.arrayBuffer().catch(() => undefined);
+      }
+    } finally {
+      flooding = false;
+      await flood;
+    }
+    const taken = floodStatuses.filter((status) => status === 202).length;
+    console.info(
+      `account-form flood: ${floodStatuses.length} posts, ${taken} taken, ${floodStatuses.filter((s) => s === 429).length} answered 429; ` +
+        `people: ${served.map(({ status, proofs, ms }) => `${status} after ${proofs} proof(s) in ${ms} ms`).join('; ')}`,
+    );
+    expect(taken, 'the flooder gets no more than the free posts of one minute window or two').toBeLessThanOrEqual(20);
+    expect(served.map(({ who, status }) => ({ who, status }))).toEqual(people.map((person) => ({ who: person.label, status: 202 })));
+    expect(served.every(({ proofs }) => proofs >= 1), 'each person paid with a proof, as the flood made the address busy').toBe(true);
+    expect(Math.max(...served.map(({ ms }) => ms)), 'each person served within 5 s').toBeLessThan(5_000);
+  }, 120_000);
 });

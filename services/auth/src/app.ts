@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import {
   createServiceApp,
-  strictLimit,
   useAuth,
   useEventBus,
   useRateLimits,
@@ -12,6 +11,7 @@ import {
 import { BackgroundWork } from './background.js';
 import type { AuthConfig } from './config.js';
 import { defaultBlocklistFile, loadBlocklist } from './domain/blocklist.js';
+import { FormGate } from './domain/form-gate.js';
 import { MailCooldown } from './domain/mail-cooldown.js';
 import { ResetTokens } from './domain/reset-tokens.js';
 import { SessionStore, keycloakTokenEndpoint } from './domain/session-store.js';
@@ -23,6 +23,7 @@ import { localeRoutes } from './routes/locale.js';
 import { oidcRoutes } from './routes/oidc.js';
 import { passwordRoutes } from './routes/password.js';
 import { SESSION_COOKIE, sessionRoutes } from './routes/session.js';
+import { formGateHook } from './routes/form-gate.js';
 import { signupRoutes } from './routes/signup.js';
 
 export interface AuthOverrides {
@@ -68,13 +69,23 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     perAddress: { max: 120, timeWindow: '1 minute' },
     sessionCookie: SESSION_COOKIE,
   });
-  const strict = strictLimit(config.AUTH_RATE_LIMIT_PER_MINUTE, '1 minute');
+  // The account forms: free up to a few posts a minute per address, then a proof of work, then a
+  // carrier-sized ceiling (docs/adr/0068). Closed while Redis is away.
+  const gate = formGateHook(
+    new FormGate({
+      redis,
+      secret: config.KEYCLOAK_AUTH_CLIENT_SECRET,
+      freePerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      ceilingPerMinute: config.AUTH_FORM_CEILING_PER_MINUTE,
+      baseCounter: config.PROOF_OF_WORK_BASE_COUNTER,
+    }),
+  );
   const background = overrides.background ?? new BackgroundWork();
   const cooldown = new MailCooldown(redis, config.MAIL_COOLDOWN_SECONDS);
   const blocklist = await loadBlocklist(config.PASSWORD_BLOCKLIST_FILE || defaultBlocklistFile());
 
   oidcRoutes(app, config);
-  signupRoutes(app, { accounts, mailer, background, cooldown, blocklist, publicUrl: config.PUBLIC_URL, rateLimit: strict });
+  signupRoutes(app, { accounts, mailer, background, cooldown, blocklist, publicUrl: config.PUBLIC_URL, gate });
   passwordRoutes(app, {
     accounts,
     tokens: new ResetTokens(redis, config.RESET_TOKEN_TTL_S),
@@ -85,7 +96,7 @@ export async function buildApp(config: AuthConfig, overrides: AuthOverrides = {}
     revoked: revokedSessions,
     publicUrl: config.PUBLIC_URL,
     tokenTtlSeconds: config.RESET_TOKEN_TTL_S,
-    rateLimit: strict,
+    gate,
   });
   localeRoutes(app, { accounts, redis });
   // The browser sign-in this service keeps (token-mediating backend), refreshed with the web client.

@@ -18,8 +18,18 @@ export const AuthConfig = Type.Composite([
     SMTP_PORT: Type.Integer({ default: 1025 }),
     MAIL_FROM: Type.String({ default: 'Tuber Market <noreply@tuber.local>' }),
     RESET_TOKEN_TTL_S: Type.Integer({ minimum: 60, default: 1800 }),
-    /** Requests per minute per client address on the auth routes that send mail or create accounts. */
+    /**
+     * Posts a minute per client address to each account form (sign-up, resend, forgot, reset) taken without a
+     * proof of work; past it each post needs one (docs/adr/0068).
+     */
     AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
+    /** Proven posts a minute per client address to each account form beyond which even a proven one is refused (a carrier's crowd fits below). */
+    AUTH_FORM_CEILING_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+    /**
+     * The proof of work's first level: the largest counter a challenge hides (PBKDF2-SHA-256, 1 000 rounds a try;
+     * a solve tries 50–100 % of it). Each level above doubles it (ADR 0068 has the times measured).
+     */
+    PROOF_OF_WORK_BASE_COUNTER: Type.Integer({ minimum: 1, maximum: 100_000, default: 1_000 }),
     /** At most one mail from the auth service per address within this many seconds (sign-up, resend, forgot). */
     MAIL_COOLDOWN_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
     /**

@@ -1,4 +1,4 @@
-export { createServiceApp, type ServiceApp, type ServiceAppOptions } from './app.js';
+export { ANSWERS, createServiceApp, type ServiceApp, type ServiceAppOptions } from './app.js';
 export { BaseConfig, portConfig, OidcConfig, NatsConfig, RedisConfig, mongoConfig, configSchema, loadConfig } from './config.js';
 export {
   HttpError,

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { Link } from '@tuber/shell-contract/router';
 import { useApi, useLocale, useToast } from '@tuber/shell-contract';
 import { Button, buttonClass, useT } from '@tuber/ui';
+import { useProofSend } from '../domain/proof.js';
 import { resendFailure } from '../domain/rules.js';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import styles from './forms.module.css';
+import { ProofNote } from './ProofNote.js';
 
 export function AccountCreated({ email }: { email: string }) {
   const api = useApi();
@@ -14,11 +16,12 @@ export function AccountCreated({ email }: { email: string }) {
   const t = useT(landingCatalogue);
   const { locale } = useLocale();
   const [sending, setSending] = useState(false);
+  const proof = useProofSend();
 
   async function resend() {
     setSending(true);
     try {
-      const answer = await api.post<{ message?: string }>('/auth/verification/resend', { email });
+      const answer = await proof.send((init) => api.post<{ message?: string }>('/auth/verification/resend', { email }, init));
       toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.verification-resent'));
     } catch (error) {
       toast.error(resendFailure(error));
@@ -48,8 +51,9 @@ export function AccountCreated({ email }: { email: string }) {
       <div className={styles.resend}>
         <span>{t('created.no-email')}</span>
         <Button variant="secondary" className={styles.submit} disabled={sending} onClick={() => void resend()}>
-          {sending ? t('account.sending') : t('created.resend')}
+          {proof.checking ? t('account.checking') : sending ? t('account.sending') : t('created.resend')}
         </Button>
+        <ProofNote checking={proof.checking} />
       </div>
     </section>
   );

@@ -7,9 +7,11 @@ import { useApi, useLocale, useToast, type Locale } from '@tuber/shell-contract'
 import { Button, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { MIN_PASSWORD_LENGTH, TUBERS, phoneFieldProblem, signupFailure, signupPasswordProblem } from '../domain/rules.js';
+import { useProofSend } from '../domain/proof.js';
 import { AccountCreated } from './AccountCreated.js';
 import { Field } from './Field.js';
 import styles from './forms.module.css';
+import { ProofNote } from './ProofNote.js';
 
 export type Role = 'farmer' | 'buyer';
 
@@ -51,6 +53,7 @@ export function SignupForm({ role }: { role: Role }) {
   const [form, setForm] = useState(emptyForm);
   const [tuber, setTuber] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
+  const proof = useProofSend();
   const [createdFor, setCreatedFor] = useState<string | null>(null);
   /** The server's sentence when it refused the phone number (shown on the field, issue 12). */
   const [phoneProblem, setPhoneProblem] = useState<string | undefined>();
@@ -72,7 +75,7 @@ export function SignupForm({ role }: { role: Role }) {
     const body = signupBody(role, form, tuber, locale);
     setSubmitting(true);
     try {
-      const answer = await api.post<{ message?: string }>(`/auth/signup/${role}`, body);
+      const answer = await proof.send((init) => api.post<{ message?: string }>(`/auth/signup/${role}`, body, init));
       // The server's sentence is the spec's English one; in another language, ours.
       toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.registration-successful'));
       setCreatedFor(form.email);
@@ -149,8 +152,9 @@ export function SignupForm({ role }: { role: Role }) {
           <Field label={t('signup.confirm-password')} type="password" autoComplete="new-password" {...field('confirm_password')} />
         </div>
         <Button type="submit" className={styles.submit} disabled={submitting}>
-          {submitting ? t('signup.submitting') : t('signup.submit')}
+          {proof.checking ? t('account.checking') : submitting ? t('signup.submitting') : t('signup.submit')}
         </Button>
+        <ProofNote checking={proof.checking} />
       </form>
       <p className={styles.links}>
         {t('account.have-account')} <Link to="/login">{t('account.login')}</Link>

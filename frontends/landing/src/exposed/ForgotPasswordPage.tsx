@@ -5,6 +5,8 @@ import { useApi, useLocale, useToast, type Locale } from '@tuber/shell-contract'
 import { Button, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { Field } from '../account/Field.js';
+import { ProofNote } from '../account/ProofNote.js';
+import { useProofSend } from '../domain/proof.js';
 import styles from '../account/forms.module.css';
 import { REDIRECT_DELAY_MS, errorToast } from '../domain/rules.js';
 
@@ -19,6 +21,7 @@ export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
+  const proof = useProofSend();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -26,7 +29,8 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     setSending(true);
     try {
-      const answer = await api.post<{ message?: string }>('/auth/password/forgot', forgotPasswordBody(email, locale));
+      const body = forgotPasswordBody(email, locale);
+      const answer = await proof.send((init) => api.post<{ message?: string }>('/auth/password/forgot', body, init));
       toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.reset-link-sent'));
       setEmail('');
       redirect.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
@@ -54,8 +58,9 @@ export default function ForgotPasswordPage() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <Button type="submit" className={styles.submit} disabled={sending}>
-            {sending ? t('account.sending') : t('forgot.submit')}
+            {proof.checking ? t('account.checking') : sending ? t('account.sending') : t('forgot.submit')}
           </Button>
+          <ProofNote checking={proof.checking} />
         </form>
         <p className={styles.links}>
           <Link to="/login">{t('account.back-to-login')}</Link>

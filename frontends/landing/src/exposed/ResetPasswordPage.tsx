@@ -6,6 +6,8 @@ import { ApiError, useApi, useAuth, useLocale, useToast } from '@tuber/shell-con
 import { Button, problemText, translate, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { Field } from '../account/Field.js';
+import { ProofNote } from '../account/ProofNote.js';
+import { useProofSend } from '../domain/proof.js';
 import styles from '../account/forms.module.css';
 import { MIN_PASSWORD_LENGTH, REDIRECT_DELAY_MS, errorToast, resetPasswordProblem, resetTokenFrom } from '../domain/rules.js';
 
@@ -27,6 +29,8 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [updating, setUpdating] = useState(false);
+  const proof = useProofSend();
+  const sendWithProof = proof.send;
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -42,14 +46,14 @@ export default function ResetPasswordPage() {
       reject(translate(landingCatalogue, 'toast.no-active-session'));
       return;
     }
-    api
-      .post('/auth/password/reset/check', resetCheckBody(token))
+    const body = resetCheckBody(token);
+    sendWithProof((init) => api.post('/auth/password/reset/check', body, init))
       .then(() => active && setCheck('valid'))
       .catch((error: unknown) => reject(error instanceof ApiError && error.statusCode === 400 ? problemText(error) : errorToast(error)));
     return () => {
       active = false;
     };
-  }, [api, navigate, toast, token]);
+  }, [api, navigate, sendWithProof, toast, token]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,7 +64,8 @@ export default function ResetPasswordPage() {
     }
     setUpdating(true);
     try {
-      const answer = await api.post<{ message?: string }>('/auth/password/reset', { token, password, confirm_password: confirm });
+      const body = { token, password, confirm_password: confirm };
+      const answer = await proof.send((init) => api.post<{ message?: string }>('/auth/password/reset', body, init));
       toast.success(locale === 'en' && answer?.message ? answer.message : t('toast.password-updated'));
       setCheck('invalid'); // the link is used up
       // The server ended every session of this account; forget this browser's too (spec: signed out).
@@ -98,8 +103,9 @@ export default function ResetPasswordPage() {
             onChange={(event) => setConfirm(event.target.value)}
           />
           <Button type="submit" className={styles.submit} disabled={check !== 'valid' || updating}>
-            {updating ? t('reset.updating') : t('reset.submit')}
+            {proof.checking ? t('account.checking') : updating ? t('reset.updating') : t('reset.submit')}
           </Button>
+          <ProofNote checking={proof.checking} />
         </form>
         <p className={styles.links}>
           <Link to="/login">{t('account.back-to-login')}</Link>

@@ -2,6 +2,7 @@
 // same way whether or not the account exists: the lookup and the mail happen in the background,
 // so neither the answer nor its timing tells anyone who has an account.
 import { Type } from '@sinclair/typebox';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { LocaleSchema, localeOf } from '@tuber/contracts';
 import { badRequest, conflict, type RevokedSessions, type ServiceApp } from '@tuber/kit';
 import type { BackgroundWork } from '../background.js';
@@ -11,6 +12,7 @@ import { normaliseEmail, passwordProblem, refusalMessage } from '../domain/signu
 import type { Redemption, ResetTokens } from '../domain/reset-tokens.js';
 import { PasswordRejected, type AccountDirectory } from '../keycloak.js';
 import type { Mailer } from '../mailer.js';
+import { PROOF_DESCRIPTION, ProofHeaders } from './form-gate.js';
 import { rejectInvalidBody } from './validation.js';
 
 const Message = Type.Object({ message: Type.String() });
@@ -40,7 +42,8 @@ export interface PasswordDeps {
   revoked?: RevokedSessions;
   publicUrl: string;
   tokenTtlSeconds: number;
-  rateLimit: object;
+  /** The account forms' gate (docs/adr/0068): an onRequest hook. */
+  gate: onRequestAsyncHookHandler;
 }
 
 export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
@@ -49,9 +52,10 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
   app.post(
     '/api/auth/verification/resend',
     {
-      config: { rateLimit: deps.rateLimit },
+      onRequest: deps.gate,
+      config: { rateLimit: false },
       attachValidation: true,
-      schema: { summary: 'Send the verification e-mail again', body: EmailBody, response: { 202: Message, ...errors } },
+      schema: { summary: 'Send the verification e-mail again', description: PROOF_DESCRIPTION, headers: ProofHeaders, body: EmailBody, response: { 202: Message, ...errors } },
     },
     async (request, reply) => {
       rejectInvalidBody(request);
@@ -70,9 +74,10 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
   app.post(
     '/api/auth/password/forgot',
     {
-      config: { rateLimit: deps.rateLimit },
+      onRequest: deps.gate,
+      config: { rateLimit: false },
       attachValidation: true,
-      schema: { summary: 'E-mail a password reset link', body: ForgotBody, response: { 202: Message, ...errors } },
+      schema: { summary: 'E-mail a password reset link', description: PROOF_DESCRIPTION, headers: ProofHeaders, body: ForgotBody, response: { 202: Message, ...errors } },
     },
     async (request, reply) => {
       rejectInvalidBody(request);
@@ -101,9 +106,12 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
   app.post(
     '/api/auth/password/reset/check',
     {
-      config: { rateLimit: deps.rateLimit },
+      onRequest: deps.gate,
+      config: { rateLimit: false },
       schema: {
         summary: 'Is this reset link still usable?',
+        description: PROOF_DESCRIPTION,
+        headers: ProofHeaders,
         body: Type.Object({ token: TokenField }, { additionalProperties: false }),
         response: { 200: Message, ...errors },
       },
@@ -117,10 +125,13 @@ export function passwordRoutes(app: ServiceApp, deps: PasswordDeps) {
   app.post(
     '/api/auth/password/reset',
     {
-      config: { rateLimit: deps.rateLimit },
+      onRequest: deps.gate,
+      config: { rateLimit: false },
       attachValidation: true,
       schema: {
         summary: 'Set a new password with a reset link',
+        description: PROOF_DESCRIPTION,
+        headers: ProofHeaders,
         body: Type.Object(
           {
             token: TokenField,

@@ -3,6 +3,7 @@
 // 201 at once, and the Keycloak work runs in the background — a new address gets its account and
 // Keycloak's verification mail, an address that has an account gets a mail telling its owner.
 import { Type } from '@sinclair/typebox';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { localeOf } from '@tuber/contracts';
 import { badRequest, type ServiceApp } from '@tuber/kit';
 import type { BackgroundWork } from '../background.js';
@@ -21,6 +22,7 @@ import {
 } from '../domain/signup.js';
 import { EmailInUse, type AccountDirectory } from '../keycloak.js';
 import type { Mailer } from '../mailer.js';
+import { PROOF_DESCRIPTION, ProofHeaders } from './form-gate.js';
 import { rejectInvalidBody } from './validation.js';
 
 const Message = Type.Object({ message: Type.String() });
@@ -33,7 +35,8 @@ export interface SignupDeps {
   cooldown: MailCooldown;
   blocklist: PasswordBlocklist;
   publicUrl: string;
-  rateLimit: object;
+  /** The account forms' gate (docs/adr/0068): an onRequest hook. */
+  gate: onRequestAsyncHookHandler;
 }
 
 export function signupRoutes(app: ServiceApp, deps: SignupDeps) {
@@ -81,14 +84,16 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps) {
   const responses = { 201: Message, 400: Type.Ref('ErrorResponse'), 429: Type.Ref('ErrorResponse') };
   const description =
     'Answers 201 for every valid form, whether or not the address has an account: the account is created, ' +
-    "and Keycloak's verification mail sent, after the answer; an address that already has an account gets a mail telling its owner.";
+    "and Keycloak's verification mail sent, after the answer; an address that already has an account gets a mail telling its owner. " +
+    PROOF_DESCRIPTION;
 
   app.post(
     '/api/auth/signup/buyer',
     {
-      config: { rateLimit: deps.rateLimit },
+      onRequest: deps.gate,
+      config: { rateLimit: false },
       attachValidation: true,
-      schema: { summary: 'Create a buyer account', description, body: BuyerSignup, response: responses },
+      schema: { summary: 'Create a buyer account', description, headers: ProofHeaders, body: BuyerSignup, response: responses },
     },
     async (request, reply) => {
       rejectInvalidBody(request);
@@ -100,9 +105,10 @@ export function signupRoutes(app: ServiceApp, deps: SignupDeps) {
   app.post(
     '/api/auth/signup/farmer',
     {
-      config: { rateLimit: deps.rateLimit },
+      onRequest: deps.gate,
+      config: { rateLimit: false },
       attachValidation: true,
-      schema: { summary: 'Create a farmer account', description, body: FarmerSignup, response: responses },
+      schema: { summary: 'Create a farmer account', description, headers: ProofHeaders, body: FarmerSignup, response: responses },
     },
     async (request, reply) => {
       rejectInvalidBody(request);
