@@ -13,7 +13,7 @@ export const PROOF_REQUIRED_MESSAGE =
 
 export const PROOF_DESCRIPTION =
   `Past a few posts a minute from one address, a post is taken only with a proof of work in the ${PROOF_HEADER} header: ` +
-  'the answer is 429 PROOF_REQUIRED with the challenge in params.challenge (docs/adr/0068). A carrier-sized ceiling per address answers 429 RATE_LIMITED.';
+  'the answer is 429 PROOF_REQUIRED with the challenge in params.challenge (docs/adr/0068). Past a ceiling of proven posts per address the answer is 429 RATE_LIMITED; while the counts cannot be kept, 503.';
 
 /** The header a route declares (the gate reads it before validation; a bad one only earns a new challenge). */
 export const ProofHeaders = Type.Object({
