@@ -141,10 +141,13 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
    * revoked token then lives until it expires, as it did before revocation existed (docs/adr/0056).
    */
   let warnedAt = 0;
-  const refuseEnded = async (request: FastifyRequest) => {
-    const revoked = app.hasDecorator('revokedSessions') ? (app as unknown as { revokedSessions: RevokedSessions }).revokedSessions : undefined;
-    const sid = request.identity.claims.sid;
-    if (!revoked || typeof sid !== 'string' || sid === '') return;
+  // Decorated by useSessionRevocation after this plugin; looked up once it is there.
+  let revocation: RevokedSessions | undefined;
+  const endedSignIn = (request: FastifyRequest, sid: string) => {
+    request.log.info({ userId: request.identity.userId, sid }, 'token rejected: its sign-in has ended');
+    return new HttpError(401, { code: 'SIGN_IN_ENDED', message: SIGN_IN_ENDED });
+  };
+  const askRedis = async (request: FastifyRequest, revoked: RevokedSessions, sid: string) => {
     let ended: boolean;
     try {
       ended = await revoked.isRevoked(sid);
@@ -155,10 +158,17 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       }
       return;
     }
-    if (ended) {
-      request.log.info({ userId: request.identity.userId, sid }, 'token rejected: its sign-in has ended');
-      throw new HttpError(401, { code: 'SIGN_IN_ENDED', message: SIGN_IN_ENDED });
-    }
+    if (ended) throw endedSignIn(request, sid);
+  };
+  /** Synchronous when the answer is in memory (the common case, bench P5); a promise when Redis is asked. */
+  const refuseEnded = (request: FastifyRequest): Promise<void> | undefined => {
+    revocation ??= app.hasDecorator('revokedSessions') ? (app as unknown as { revokedSessions: RevokedSessions }).revokedSessions : undefined;
+    const sid = request.identity.claims.sid;
+    if (!revocation || typeof sid !== 'string' || sid === '') return undefined;
+    const kept = revocation.known(sid);
+    if (kept === undefined) return askRedis(request, revocation, sid);
+    if (kept) throw endedSignIn(request, sid);
+    return undefined;
   };
 
   const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
@@ -166,7 +176,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     const known = header === undefined ? undefined : verified.get(header);
     if (known && known.expiresAt > Date.now()) {
       request.identity = known.identity;
-      return refuseEnded(request);
+      const asking = refuseEnded(request);
+      if (asking) await asking;
+      return;
     }
     if (known) verified.delete(header!);
     try {

@@ -52,26 +52,33 @@ describe('ended sign-ins, answered from memory', () => {
     // came in on. Across processes, the logout's own answer and the next request take far longer than
     // that (docs/adr/0056). Counted in turns, not milliseconds: the bound must not depend on the load.
     const turnsNeeded: number[] = [];
+    const msNeeded: number[] = [];
     for (let round = 0; round < 300; round++) {
       const sid = `test-${randomUUID()}`;
       // Both replicas have answered "not ended" and keep that answer.
       for (const replica of replicas) expect(await replica.isRevoked(sid)).toBe(false);
       await auth.revoke(sid);
+      const written = performance.now();
       for (const replica of replicas) {
         let turns = 0;
-        while (!(await replica.isRevoked(sid)) && turns < 20_000) {
+        while (!(await replica.isRevoked(sid)) && turns < 200_000) {
           await new Promise((resolve) => setImmediate(resolve));
           turns += 1;
         }
         turnsNeeded.push(turns);
+        msNeeded.push(performance.now() - written);
       }
     }
     const worst = Math.max(...turnsNeeded);
     const atOnce = turnsNeeded.filter((turns) => turns === 0).length;
-    console.info(`ended sign-ins: ${atOnce} of ${turnsNeeded.length} refused at once, the rest within ${worst} turns`);
-    // On a loaded CI machine the invalidation took more than 50 turns once; a kept answer that is never
-    // invalidated would wait out its 30 s lifetime, far beyond 20 000 turns.
-    expect(worst, `turns needed: ${turnsNeeded.join(",")}`).toBeLessThan(20_000);
+    console.info(
+      `ended sign-ins: ${atOnce} of ${turnsNeeded.length} refused at once, the rest within ${worst} turns ` +
+        `(${Math.max(...msNeeded).toFixed(1)} ms at most after the write's OK)`,
+    );
+    // Turns are cheap when the answer is in memory (a map lookup), so a few milliseconds are thousands of them;
+    // on a loaded CI machine more. A kept answer that is never
+    // invalidated would wait out its 30 s lifetime, far beyond 200 000 turns (about half a second of cheap turns).
+    expect(worst, `turns needed: ${turnsNeeded.join(",")}`).toBeLessThan(200_000);
   }, 60_000);
 
   it('asks Redis directly while the tracking connection is away', async () => {

@@ -42,7 +42,9 @@ beforeAll(async () => {
   app.get('/api/demo/me', { onRequest: app.authenticate }, async (request) => request.identity);
   app.get('/api/demo/farm', { onRequest: app.requireRole('farmer') }, async () => ({ ok: true }));
   // Ended sign-ins (issue 24): a stand-in for the Redis record, whose answers the tests set.
+  // Nothing is held in memory here (`known` answers undefined), so every check asks the stand-in.
   app.decorate('revokedSessions', {
+    known: (sid: string) => keptAnswers.get(sid),
     isRevoked: async (sid: string) => {
       if (redisAway) throw new Error('The client is closed');
       return endedSessions.has(sid);
@@ -51,6 +53,8 @@ beforeAll(async () => {
 });
 
 const endedSessions = new Set<string>();
+/** Answers the stand-in holds in memory: taken without asking (isRevoked is not called for them). */
+const keptAnswers = new Map<string, boolean>();
 let redisAway = false;
 
 afterAll(async () => {
@@ -108,6 +112,19 @@ describe('tokens of an ended sign-in (issue 24)', () => {
       const response = await call(url, bearer);
       expect(response.statusCode, url).toBe(401);
       expect(response.json().message).toBe('This sign-in has ended. Sign in again.');
+    }
+  });
+
+  it('answers from memory when the answer is held there, without asking Redis', async () => {
+    keptAnswers.set('session-m', true);
+    keptAnswers.set('session-n', false);
+    redisAway = true; // asking would throw, and the token would be taken
+    try {
+      expect((await call('/api/demo/me', token({ sid: 'session-m' }))).statusCode).toBe(401);
+      expect((await call('/api/demo/me', token({ sid: 'session-n' }))).statusCode).toBe(200);
+    } finally {
+      redisAway = false;
+      keptAnswers.clear();
     }
   });
 
