@@ -103,6 +103,10 @@ export const Product = Type.Object({
   ),
   location: Type.String(),
   business_name: Type.String(),
+  /** The farmer's rating (issue 26): the count, and the mean from 3 reviews; absent before any review. */
+  farmer_rating: Type.Optional(
+    Type.Object({ count: Type.Integer({ minimum: 0 }), mean: Type.Optional(Type.Number({ minimum: 1, maximum: 5 })) }),
+  ),
   cultural: Type.String(),
   health: Type.Optional(Type.String()),
   nutrition: Type.Optional(Nutrition),

@@ -205,6 +205,24 @@ export const OrderCancelled = orderEvent('cancelled', {
   was_accepted: Type.Boolean(),
 });
 
+/**
+ * A farmer's rating changed (issue 26): a review was written or changed. The catalog copies it onto the
+ * farmer's product cards. `revision` grows with every change of this farmer's rating, so a late delivery of
+ * an older one changes nothing.
+ */
+export const FarmerRatingChanged = defineEvent(
+  'tuber.orders.farmer.rating.changed',
+  1,
+  Type.Object({
+    farmer_id: Type.String(),
+    /** How many reviews, and their stars summed: the mean is stars_sum / count. */
+    count: Type.Integer({ minimum: 0 }),
+    stars_sum: Type.Integer({ minimum: 0 }),
+    revision: Type.Integer({ minimum: 1 }),
+    at: Type.String({ format: 'date-time' }),
+  }),
+);
+
 export type EventPayload<E extends EventContract> = Static<E['payload']>;
 
 /** Every event the system knows, for tooling and tests. */
@@ -223,4 +241,5 @@ export const ALL_EVENTS = [
   OrderDeclined,
   OrderFulfilled,
   OrderCancelled,
+  FarmerRatingChanged,
 ] as const;

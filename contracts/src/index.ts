@@ -5,3 +5,4 @@ export * from './orders.js';
 export * from './phone.js';
 export * from './locales.js';
 export * from './problems.js';
+export * from './reviews.js';

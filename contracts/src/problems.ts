@@ -196,6 +196,16 @@ export const PROBLEMS = {
   BUYER_NOT_KNOWN: [],
   INSIGHTS_BUSY: [],
 
+  // ---- reviews and trust (orders, issue 26, docs/adr/0069) ----
+  /** `number`: a request can be reviewed once it is fulfilled, and only by its buyer. */
+  REVIEW_NOT_YET: ['number'],
+  /** A review can be changed for `days` days after it was written. */
+  REVIEW_EDIT_CLOSED: ['days'],
+  REVIEW_NOT_FOUND: [],
+  /** The farmer has answered this review already: one public answer per review. */
+  REVIEW_ALREADY_ANSWERED: [],
+  REVIEW_BUSY: [],
+
   // ---- live unread counts (orders, docs/adr/0067): the shell polls instead, nobody is shown these ----
   /** The stream's ticket is unknown, spent or expired: ask for a new one. */
   STREAM_TICKET_INVALID: [],

@@ -74,7 +74,7 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   const projections = projectionModels(mongo);
   // Idempotency-Keys of product posts (ADR 0059): its unique index is built before the first post.
   const PostKey = postKeyModel(mongo);
-  await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init(), PostKey.init()]);
+  await Promise.all([Product.init(), projections.Farmer.init(), projections.Image.init(), projections.FarmerRating.init(), PostKey.init()]);
   // The start-up migrations run in one replica at a time (docs/adr/0039): two numbering the same
   // products at once would take two ranges of feed numbers. A replica starting meanwhile waits for
   // the one at it, then finds each migration recorded (`once`) and goes on.

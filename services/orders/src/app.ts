@@ -20,6 +20,8 @@ import { sweepDigests } from './mail/digest.js';
 import { smtpMailer, type Mailer } from './mail/mailer.js';
 import { blockedBuyerRoutes } from './routes/blocked-buyers.js';
 import { requestRoutes } from './routes/requests.js';
+import { ratingDocumentLock, reviewModels } from './reviews/model.js';
+import { reviewRoutes } from './reviews/routes.js';
 import type { UnreadStreamDeps } from './routes/unread-stream.js';
 
 export interface BuildOptions {
@@ -51,6 +53,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   await useRateLimits(app, { redis, nameSpace: 'orders:rate:' });
   const products = productModel(mongo);
   const models = orderModels(mongo);
+  const reviews = reviewModels(mongo);
   const renumbered = await renumberDuplicates(models, redis);
   if (renumbered.length) app.log.warn({ renumbered }, 'requests that shared a number were given new ones');
   await Promise.all([
@@ -60,11 +63,17 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
     models.Mail.init(),
     models.DigestEntry.init(),
     models.BlockedBuyer.init(),
+    reviews.Review.init(),
+    reviews.FarmerRating.init(),
   ]);
   if (options.events !== false) {
     // Events written with a request but not yet out (a bus outage, a crash) go out later.
     // The outbox takes published events out of a request under the request's lock, like every other write of it.
-    await useOutboxRelay(app, bus, [{ model: models.Request, key: 'request_id', lock: requestDocumentLock(redis) }]);
+    await useOutboxRelay(app, bus, [
+      { model: models.Request, key: 'request_id', lock: requestDocumentLock(redis) },
+      // A farmer's rating summary carries the FarmerRatingChanged event the catalog copies onto the cards (issue 26).
+      { model: reviews.FarmerRating, key: 'farmer_id', lock: ratingDocumentLock(redis) },
+    ]);
     await followProducts(bus, products, models, app.log);
     await followContacts(bus, models, redis);
     const mailer = options.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
@@ -77,6 +86,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   }
   requestRoutes(app, { models, products, bus, redis, ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}) });
   blockedBuyerRoutes(app, { models });
+  reviewRoutes(app, { models, reviews, bus, redis });
   // Without events (an in-process copy), insights take no events either.
   await useInsights(app, { mongo, redis, products, ...(options.events !== false ? { bus } : {}) });
   return app;

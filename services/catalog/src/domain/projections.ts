@@ -47,11 +47,28 @@ const RemovedFarmerSchema = new Schema(
 );
 RemovedFarmerSchema.index({ farmer_id: 1 }, { unique: true });
 
+/**
+ * Each farmer's rating (issue 26, FarmerRatingChanged): reviews, stars summed, and the event's revision. A
+ * collection of its own, not fields of the farmer's document: its consumer and the profile's would otherwise
+ * write one document at once, which FerretDB can lose.
+ */
+const FarmerRatingSchema = new Schema(
+  {
+    farmer_id: { type: String, required: true },
+    count: { type: Number, required: true },
+    stars_sum: { type: Number, required: true },
+    revision: { type: Number, required: true },
+  },
+  { collection: 'farmer_rating', versionKey: false },
+);
+FarmerRatingSchema.index({ farmer_id: 1 }, { unique: true });
+
 export function projectionModels(connection: Connection) {
   return {
     Farmer: connection.model('Farmer', FarmerSchema),
     Image: connection.model('Image', ImageSchema),
     RemovedFarmer: connection.model('RemovedFarmer', RemovedFarmerSchema),
+    FarmerRating: connection.model('FarmerRating', FarmerRatingSchema),
   };
 }
 export type Projections = ReturnType<typeof projectionModels>;

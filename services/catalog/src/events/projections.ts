@@ -1,7 +1,7 @@
 // Consumers that keep the catalog's projections current. Idempotent: farmers are replaced only
 // by a newer revision, images are inserted once by id and marked when removed; a farmer's new
 // name and place are copied onto their products. A deleted account takes its farmer and products.
-import { AccountDeleted, FarmerProfileChanged, ImageRemoved, ImageStored, ProductCreated, ProductDeleted } from '@tuber/contracts';
+import { AccountDeleted, FarmerProfileChanged, FarmerRatingChanged, ImageRemoved, ImageStored, ProductCreated, ProductDeleted } from '@tuber/contracts';
 import { flushOutbox, pendingEvent, type EventBus, type RedisClient } from '@tuber/kit';
 import { productDocumentLock } from '../domain/product-lock.js';
 import type { ProductModel } from '../domain/product.js';
@@ -53,6 +53,29 @@ export async function followProjections(
     await readModel.refreshFarmer(farmer_id);
   });
 
+  // A farmer's rating (issue 26): kept with the farmer and copied onto their products for the cards. A late
+  // delivery of an older rating changes nothing (its revision is behind).
+  await bus.consume(FarmerRatingChanged, { durable: 'catalog-farmer-rating' }, async (event) => {
+    const { farmer_id, count, stars_sum, revision } = event;
+    if (await projections.RemovedFarmer.exists({ farmer_id })) return; // the account is gone
+    const current = await projections.FarmerRating.findOne({ farmer_id }, { revision: 1 }).lean();
+    if (current && current.revision >= revision) return;
+    if (!current) {
+      // A duplicate-key error here means another delivery won the insert; the redelivery re-checks.
+      await projections.FarmerRating.create({ farmer_id, count, stars_sum, revision });
+    } else {
+      await projections.FarmerRating.updateOne({ farmer_id, revision: current.revision }, { $set: { count, stars_sum, revision } });
+    }
+    // Onto each product under its lock: an edit of it may be writing at this moment.
+    const products = await Product.find({ farmer_id, deleting: { $ne: true } }, { product_id: 1 }).lean();
+    for (const { product_id } of products) {
+      await lock({ product_id }, async () => {
+        await Product.updateOne({ product_id, deleting: { $ne: true } }, { $set: { farmer_rating_count: count, farmer_rating_stars_sum: stars_sum } });
+      });
+    }
+    await readModel.refreshFarmer(farmer_id);
+  });
+
   // The read model (ADR 0023) follows the catalog's own events too: each re-reads the product
   // from MongoDB and copies what it finds (or removes it), so a write-through that did not happen
   // (a crash, Redis away) is made good, and a late or repeated event changes nothing.
@@ -92,6 +115,7 @@ export async function followProjections(
       { upsert: true },
     );
     await projections.Farmer.deleteOne({ farmer_id });
+    await projections.FarmerRating.deleteOne({ farmer_id });
     const deletedAt = new Date().toISOString();
     for (const product of await Product.find({ farmer_id, deleting: { $ne: true } }, { product_id: 1, image_ids: 1 }).lean()) {
       const { product_id } = product;

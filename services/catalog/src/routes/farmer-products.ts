@@ -166,6 +166,8 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
 
       const farmer = await projections.Farmer.findOne({ farmer_id: farmerId }).lean();
       if (!farmer) throw conflict('FARMER_PROFILE_FIRST', 'Set up your farmer profile before posting products.');
+      // The farmer's rating for the card (issue 26); a later change reaches the product by its event.
+      const rating = await projections.FarmerRating.findOne({ farmer_id: farmerId }).lean();
       const images = await imagesOf(body.image_ids);
       const verdict = checkNewProduct(body, farmer, farmerId, images, lagosToday());
       if ('problem' in verdict) throw badRequest(verdict.problem);
@@ -215,6 +217,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           image_ids: body.image_ids,
           location: farmer.location,
           business_name: farmer.business_name,
+          ...(rating ? { farmer_rating_count: rating.count, farmer_rating_stars_sum: rating.stars_sum } : {}),
           // The words buyers find it by (ADR 0029).
           ...searchTermsOf({
             product_name: body.product_name.trim(),
