@@ -4,6 +4,7 @@
 import { problemProperties } from './problems.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { CalendarDay, SellingUnitSchema } from './api.js';
+import { Review } from './reviews.js';
 
 /** Where a request is in its life. One state machine (services/orders/src/domain/state-machine.ts). */
 export const ORDER_STATUSES = ['sent', 'accepted', 'declined', 'fulfilled', 'cancelled'] as const;
@@ -104,6 +105,8 @@ export const OrderRequest = Type.Object({
   revision: Type.Integer({ minimum: 1 }),
   /** True when the other party changed it since the caller last opened it. */
   unread: Type.Boolean(),
+  /** The buyer's review of a fulfilled request, with the farmer's answer (issue 26); absent before one is written. */
+  review: Type.Optional(Review),
 });
 export type OrderRequest = Static<typeof OrderRequest>;
 

@@ -84,7 +84,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
       app.addHook('onClose', stop),
     );
   }
-  requestRoutes(app, { models, products, bus, redis, ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}) });
+  requestRoutes(app, { models, reviews, products, bus, redis, ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}) });
   blockedBuyerRoutes(app, { models });
   reviewRoutes(app, { models, reviews, bus, redis });
   // Without events (an in-process copy), insights take no events either.

@@ -45,6 +45,8 @@ export interface Product {
   image_thumbs: string[];
   location: string;
   business_name: string;
+  /** The farmer's rating (issue 26): absent before any review, and from servers before it. */
+  farmer_rating?: { count: number; mean?: number };
   cultural: string;
   health?: string | null;
   nutrition?: Nutrition | null;

@@ -16,6 +16,8 @@ import { Carousel } from '../detail/Carousel.js';
 import { NutritionChart } from '../detail/NutritionChart.js';
 import { useProduct } from '../detail/useProduct.js';
 import { useBuyerT, type T } from '../i18n/t.js';
+import { FarmerTrustSection } from '../trust/FarmerTrustSection.js';
+import { RatingBadge } from '../trust/RatingBadge.js';
 import { ageWords, pricePerKgWords, productPriceWords, quantityWords, stockWords, tuberName } from '../i18n/words.js';
 import styles from '../detail/detail.module.css';
 
@@ -74,6 +76,7 @@ export default function ProductDetailPage() {
         <div>
           <p className={styles.business}>{product.business_name}</p>
           <p className={styles.muted}>{product.location}</p>
+          <RatingBadge rating={product.farmer_rating} />
         </div>
         <time dateTime={product.created_at} className={styles.muted}>
           {ageWords(product.created_at, {}, t)}
@@ -144,6 +147,7 @@ export default function ProductDetailPage() {
         </h2>
         <p className={styles.text}>{product.cultural}</p>
       </section>
+      <FarmerTrustSection farmerId={product.farmer_id} businessName={product.business_name} />
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { firstWords, momentWords } from '@tuber/ui';
 import { feedCardImage } from '../catalog/images.js';
 import { productDetailRoute, type Product } from '../catalog/types.js';
 import { useBuyerT } from '../i18n/t.js';
+import { RatingBadge } from '../trust/RatingBadge.js';
 import { ageWords, pricePerKgWords, productPriceWords, stockWords } from '../i18n/words.js';
 import { FIRST_PHOTO_TIMING, type FirstPhotoFirst } from './useFirstPhotoFirst.js';
 import styles from './feed.module.css';
@@ -49,6 +50,7 @@ export function ProductCard({
         <div className={styles.seller}>
           <span className={styles.business}>{product.business_name}</span>
           <span className={styles.location}>{product.location}</span>
+          <RatingBadge rating={product.farmer_rating} />
         </div>
         <time className={styles.age} dateTime={product.created_at} title={postedAt(product.created_at)}>
           {ageWords(product.created_at, { suffix: false }, t)}

@@ -9,6 +9,7 @@ import { requestChatText } from '../contact/whatsAppText.js';
 import { ORDER_LIMITS, requestCancelPath, requestPath, requestReadPath, type OrderRequest, type UnreadCount } from '../orders/types.js';
 import { canCancel, dateTimeText, fulfilmentText, historyText, lineText, nairaText, statusText } from './requestText.js';
 import { useBuyerT, type T } from '../i18n/t.js';
+import { ReviewForm } from '../trust/ReviewForm.js';
 import styles from './requests.module.css';
 
 /** The latest reason given (a decline, a cancel, a lowered quantity), shown without opening the request. */
@@ -193,6 +194,7 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
               </button>
             ) : null}
           </div>
+          {request.status === 'fulfilled' ? <ReviewForm requestId={request.request_id} number={request.number} review={request.review} /> : null}
           {cancelling && canCancel(request.status) ? (
             <CancelForm
               request={request}

@@ -7,6 +7,7 @@ import { useFarmerT } from '../i18n/t.js';
 import { dayText, quantityText, unitLabel } from '../i18n/words.js';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
 import { AcceptForm } from './AcceptForm.js';
+import { ReviewAnswer } from './ReviewAnswer.js';
 import { allowedActions, historyText, momentText, nairaText, statusLabel, telHref, whatsAppText, type FarmerAction } from './inbox.js';
 import type { RunAction } from './useRequestActions.js';
 import styles from './inbox.module.css';
@@ -196,6 +197,8 @@ export function RequestCard({ request, busy, run, askReason, onOpen, buyerBlocke
               </div>
             )
           )}
+
+          {request.review ? <ReviewAnswer requestId={request.request_id} review={request.review} /> : null}
 
           {/* Blocking stops this buyer's new requests; this one and any others already sent stay (issue 24). */}
           <div className={styles.actions}>

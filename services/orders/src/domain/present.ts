@@ -1,6 +1,7 @@
 // A request document as the API shows it to one party (contracts/src/orders.ts OrderRequest).
 import type { OrderLine, OrderRequest, OrderStatus, SellingUnit } from '@tuber/contracts';
 import type { Party } from './state-machine.js';
+import type { Review } from '@tuber/contracts';
 import { toNaira } from './words.js';
 
 export interface StoredLine {
@@ -39,7 +40,7 @@ export interface StoredRequest {
 export const lineKobo = (line: StoredLine) => Math.round(line.price_kobo * (line.accepted_quantity ?? line.quantity));
 export const totalKobo = (lines: readonly StoredLine[]) => lines.reduce((sum, line) => sum + lineKobo(line), 0);
 
-export function presentRequest(doc: StoredRequest, party: Party, businessName?: string): OrderRequest {
+export function presentRequest(doc: StoredRequest, party: Party, businessName?: string, review?: Review): OrderRequest {
   const lines: OrderLine[] = doc.lines.map((line) => ({
     product_id: line.product_id,
     product_name: line.product_name,
@@ -74,6 +75,7 @@ export function presentRequest(doc: StoredRequest, party: Party, businessName?: 
     updated_at: new Date(doc.updated_at).toISOString(),
     revision: doc.revision,
     unread: party === 'buyer' ? doc.unread_buyer === true : doc.unread_farmer === true,
+    ...(review ? { review } : {}),
   };
 }
 

@@ -35,6 +35,9 @@ import type { OrderModels, RequestDoc } from '../domain/models.js';
 import { decodeCursor, encodeCursor } from '../domain/present.js';
 import { publicBuyerName, ratingOf, responseFigures } from './figures.js';
 import { ratingLockKey, reviewLockKey, type ReviewDoc, type ReviewModels } from './model.js';
+import { presentReview } from './present.js';
+
+export { presentReview };
 
 export interface ReviewRoutesDeps {
   models: OrderModels;
@@ -58,22 +61,6 @@ const PageQuery = Type.Object(
 export const REVIEW_WRITE_LIMIT = { max: 30, windowSeconds: 600 } as const;
 
 const isDuplicateKey = (e: unknown) => (e as { code?: number })?.code === 11000;
-
-export function presentReview(doc: ReviewDoc): Review {
-  return {
-    request_id: doc.request_id,
-    number: doc.number,
-    farmer_id: doc.farmer_id,
-    buyer_name: doc.buyer_name,
-    stars: doc.stars,
-    text: doc.text ?? '',
-    products: doc.products ?? [],
-    created_at: new Date(doc.created_at).toISOString(),
-    updated_at: new Date(doc.updated_at).toISOString(),
-    editable_until: new Date(new Date(doc.created_at).getTime() + REVIEW_EDIT_DAYS * DAY_MS).toISOString(),
-    ...(doc.answer_text && doc.answer_at ? { answer: { text: doc.answer_text, at: new Date(doc.answer_at).toISOString() } } : {}),
-  };
-}
 
 export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
   const { Request } = deps.models;
@@ -195,7 +182,7 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
     },
     async (request) => {
       const requestId = request.params.id;
-      const { doc, party } = await requestOfParty(requestId, request.identity);
+      const { party } = await requestOfParty(requestId, request.identity);
       if (party !== 'farmer') throw forbidden('ROLE_REQUIRED', "Only the request's farmer can answer its review.", { role: 'farmer' });
       const text = request.body.text.trim();
       if (!text) throw badRequest('FIELD_EMPTY', 'Write an answer first.', { field: 'text' });

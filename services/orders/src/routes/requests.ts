@@ -28,6 +28,7 @@ import {
   HttpError,
   notFound,
   problem,
+  findByValues,
   publishRecorded,
   sendProblem,
   type EventBus,
@@ -47,11 +48,15 @@ import { acceptedQuantities, decide, neverTheirs, twoDecimalsOrLess, type OrderA
 import { stockSnapshot } from '../domain/stock.js';
 import { contactLockKey, productLockKey, requestLockKey, withLocks } from '../domain/locks.js';
 import { formatQuantity } from '../domain/words.js';
+import { presentReview } from '../reviews/present.js';
+import type { ReviewDoc, ReviewModels } from '../reviews/model.js';
 import { unreadStreamRoutes, type UnreadStreamDeps } from './unread-stream.js';
 import { bodyOrEmpty, EmptyBody } from './empty-body.js';
 
 export interface RequestRoutesDeps {
   models: OrderModels;
+  /** The reviews of fulfilled requests, shown with them (issue 26). */
+  reviews?: ReviewModels;
   products: ProductModel;
   bus: EventBus;
   redis: RedisClient;
@@ -152,8 +157,17 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
     return contact?.business_name ?? '';
   }
 
+  /** The reviews of these requests that have one (only fulfilled requests can), by request id. */
+  async function reviewsOf(docs: readonly StoredRequest[]): Promise<Map<string, ReviewDoc>> {
+    const fulfilled = docs.filter((doc) => doc.status === 'fulfilled').map((doc) => doc.request_id);
+    if (!deps.reviews || fulfilled.length === 0) return new Map();
+    const found = await findByValues<ReviewDoc>(deps.reviews.Review, 'request_id', fulfilled);
+    return new Map(found.map((review) => [review.request_id, review]));
+  }
+
   async function present(doc: StoredRequest, party: Party) {
-    return presentRequest(doc, party, doc.business_name ? undefined : await businessNameOf(doc.farmer_id));
+    const review = (await reviewsOf([doc])).get(doc.request_id);
+    return presentRequest(doc, party, doc.business_name ? undefined : await businessNameOf(doc.farmer_id), review && presentReview(review));
   }
 
   /** The request if the caller is one of its parties; 404 otherwise (its existence is not revealed). */
@@ -353,8 +367,12 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       const names = new Map<string, string>();
       for (const doc of page)
         if (!doc.business_name && !names.has(doc.farmer_id)) names.set(doc.farmer_id, await businessNameOf(doc.farmer_id));
+      const reviews = await reviewsOf(page);
       return {
-        items: page.map((doc) => presentRequest(doc, party, names.get(doc.farmer_id))),
+        items: page.map((doc) => {
+          const review = reviews.get(doc.request_id);
+          return presentRequest(doc, party, names.get(doc.farmer_id), review && presentReview(review));
+        }),
         next_cursor: docs.length > limit ? encodeCursor(page[page.length - 1]!) : null,
       };
     },
