@@ -545,6 +545,23 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
       }
     },
   }),
+  // Reviews (issue 26): both bodies are closed, so a field the caller may not set is refused (400) before the
+  // request's state is looked at; the request stays as it was.
+  'PUT /api/orders/requests/{id}/review': () => ({
+    alsoFields: ORDER_FIELDS,
+    send: async (field) => call('PUT', `/api/orders/requests/${fixtures.id}/review`, { token: await cast.buyer.token(), rawJson: withField({ stars: 5 }, field) }),
+    async proveIgnored() {
+      throw new Error('PUT /api/orders/requests/{id}/review must refuse unknown fields (400)');
+    },
+  }),
+  'PUT /api/orders/requests/{id}/review/answer': () => ({
+    alsoFields: ORDER_FIELDS,
+    send: async (field) =>
+      call('PUT', `/api/orders/requests/${fixtures.id}/review/answer`, { token: await cast.farmerA.token(), rawJson: withField({ text: 'Thanks' }, field) }),
+    async proveIgnored() {
+      throw new Error('PUT /api/orders/requests/{id}/review/answer must refuse unknown fields (400)');
+    },
+  }),
   'POST /api/orders/unread/ticket': () => ({
     async send(field) {
       return call('POST', '/api/orders/unread/ticket', { token: await cast.buyer.token(), rawJson: withField({}, field) });

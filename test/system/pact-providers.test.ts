@@ -79,6 +79,18 @@ const stateHandlers = {
     if (blocked.status !== 201) throw new Error(`the state's block answered ${blocked.status}: ${JSON.stringify(blocked.body)}`);
     return values;
   },
+  // Issue 26: the farmer accepted and fulfilled the request above, and its buyer rated it.
+  'a buyer reviewed a fulfilled request': async () => {
+    const values = await sentRequest();
+    const { farmer, buyer } = current;
+    for (const action of ['accept', 'fulfil']) {
+      const done = await api('POST', `/api/orders/requests/${values.requestId}/${action}`, { token: farmer!.accessToken, json: {} });
+      if (done.status !== 200) throw new Error(`the state's ${action} answered ${done.status}: ${JSON.stringify(done.body)}`);
+    }
+    const rated = await api('PUT', `/api/orders/requests/${values.requestId}/review`, { token: buyer!.accessToken, json: { stars: 4, text: 'Good yams' } });
+    if (rated.status !== 201) throw new Error(`the state's review answered ${rated.status}: ${JSON.stringify(rated.body)}`);
+    return values;
+  },
   'the farmer uploaded two photos': async () => {
     // A farmer the catalog already knows (a first product waits for that), with two fresh photos.
     const { farmer } = await listedProduct();

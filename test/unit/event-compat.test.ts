@@ -34,12 +34,23 @@ function atRelease(commit: string, file: string): string | undefined {
   try {
     return git('show', `${commit}:${relative}`);
   } catch {
+    // The release has the files, but not this one: a subject new since the release, which it neither published nor consumed.
+    if (releaseHasEventFiles(commit)) return undefined;
     try {
       execFileSync('git', ['-C', root, 'diff', '--quiet', commit, 'HEAD', '--', 'contracts/src'], { stdio: 'ignore' });
     } catch {
       throw new Error(`release ${commit.slice(0, 7)} has no ${relative} and contracts/src changed since: cannot tell what it published`);
     }
     return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  }
+}
+
+function releaseHasEventFiles(commit: string): boolean {
+  try {
+    git('ls-tree', '--name-only', `${commit}:contracts/events/`);
+    return true;
+  } catch {
+    return false;
   }
 }
 

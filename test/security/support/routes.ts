@@ -76,4 +76,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/orders/blocked-buyers': { access: 'farmer', why: "a farmer's own blocked buyers" },
   'PUT /api/orders/blocked-buyers/{buyerId}': { access: 'farmer', why: 'blocks a buyer who sent the calling farmer a request' },
   'DELETE /api/orders/blocked-buyers/{buyerId}': { access: 'farmer', why: "unblocks in the calling farmer's own list" },
+  // issue 26: reviews from real sales; a farmer's reviews and figures are for anyone signed in
+  'PUT /api/orders/requests/{id}/review': { access: 'buyer', parties: true, why: 'only the request’s buyer rates it, once it is fulfilled' },
+  'PUT /api/orders/requests/{id}/review/answer': { access: 'farmer', owner: true, why: 'only the request’s farmer answers its review, once' },
+  'GET /api/orders/requests/{id}/review': { access: 'signed-in', parties: true, why: 'a request’s review is read with the request by its parties' },
+  'GET /api/orders/farmers/{farmerId}/reviews': { access: 'signed-in', why: "a farmer's public reviews, for buyers who never met them" },
+  'GET /api/orders/farmers/{farmerId}/trust': { access: 'signed-in', why: "a farmer's rating and response figures, aggregates only" },
 };

@@ -11,6 +11,7 @@ import { sendActivity } from '../../src/orders/activity.js';
 import { buildOrderRequest, groupByFarmer, initialRequestForm, sendableItems } from '../../src/orders/requestForm.js';
 import { newRequestId, sendOrderRequest } from '../../src/orders/sendRequest.js';
 import { ACTIVITY_PATH, REQUESTS_PATH } from '../../src/orders/types.js';
+import { reviewPath, reviewsPath, trustPath, type FarmerTrust, type Review, type ReviewPage } from '../../src/trust/trustTypes.js';
 
 const { string, regex, uuid, date, fromProviderState } = MatchersV3;
 const dir = pactDir();
@@ -136,6 +137,82 @@ describe('pact: buyer → orders', () => {
       sendActivity(watched, productId, 'view');
       // 204: taken, nothing to read.
       await expect(answer).resolves.toBeUndefined();
+    });
+  });
+
+  // Issue 26: the farmer's figures and reviews on the product page, and the buyer's own rating of a sale.
+  const review = {
+    request_id: fromProviderState('${requestId}', '43162006-f1b6-4a16-8ebd-358aeea68dd9'),
+    number: string('TM-1020'),
+    farmer_id: fromProviderState('${farmerId}', farmerId),
+    buyer_name: string('Ada O.'),
+    stars: MatchersV3.integer(4),
+    text: string('Good yams'),
+    products: MatchersV3.eachLike('Fresh white yam'),
+    created_at: MatchersV3.datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-29T08:00:00.000Z'),
+    updated_at: MatchersV3.datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-29T08:00:00.000Z'),
+    editable_until: MatchersV3.datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-12-06T08:00:00.000Z'),
+  };
+
+  it("reads a farmer's rating and response figures", async () => {
+    pact
+      .given('a buyer reviewed a fulfilled request')
+      .uponReceiving("a farmer's trust figures")
+      .withRequest({
+        method: 'GET',
+        path: fromProviderState('/api/orders/farmers/${farmerId}/trust', `/api${trustPath(farmerId)}`),
+        headers: { authorization, accept: 'application/json, application/problem+json' },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: { 'content-type': regex('application/json.*', 'application/json; charset=utf-8') },
+        body: { farmer_id: fromProviderState('${farmerId}', farmerId), rating: { count: MatchersV3.integer(1) } },
+      });
+    await pact.executeTest(async (server) => {
+      const trust = await api(server.url).get<FarmerTrust>(trustPath(farmerId));
+      expect(trust.rating.count).toBe(1);
+    });
+  });
+
+  it("reads a farmer's reviews, newest first, a page at a time", async () => {
+    pact
+      .given('a buyer reviewed a fulfilled request')
+      .uponReceiving("a page of a farmer's reviews")
+      .withRequest({
+        method: 'GET',
+        path: fromProviderState('/api/orders/farmers/${farmerId}/reviews', `/api/orders/farmers/${farmerId}/reviews`),
+        query: { limit: '3' },
+        headers: { authorization, accept: 'application/json, application/problem+json' },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: { 'content-type': regex('application/json.*', 'application/json; charset=utf-8') },
+        body: { items: MatchersV3.eachLike(review), next_cursor: null },
+      });
+    await pact.executeTest(async (server) => {
+      const page = await api(server.url).get<ReviewPage>(reviewsPath(farmerId, 3));
+      expect(page.items[0]!.stars).toBe(4);
+    });
+  });
+
+  it('changes its rating of a fulfilled request', async () => {
+    pact
+      .given('a buyer reviewed a fulfilled request')
+      .uponReceiving('a changed rating of a fulfilled request')
+      .withRequest({
+        method: 'PUT',
+        path: fromProviderState('/api/orders/requests/${requestId}/review', '/api/orders/requests/43162006-f1b6-4a16-8ebd-358aeea68dd9/review'),
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
+        body: { stars: 5, text: 'Even better on a second look' },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: { 'content-type': regex('application/json.*', 'application/json; charset=utf-8') },
+        body: { ...review, stars: MatchersV3.integer(5), text: string('Even better on a second look') },
+      });
+    await pact.executeTest(async (server) => {
+      const changed = await api(server.url).put<Review>(reviewPath('43162006-f1b6-4a16-8ebd-358aeea68dd9'), { stars: 5, text: 'Even better on a second look' });
+      expect(changed.stars).toBe(5);
     });
   });
 });

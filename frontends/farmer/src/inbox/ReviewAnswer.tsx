@@ -5,6 +5,7 @@ import { REVIEW_TEXT_MAX, type Review } from '@tuber/contracts';
 import { useApi, useToast } from '@tuber/shell-contract';
 import { Button, problemText } from '@tuber/ui';
 import { useFarmerT } from '../i18n/t.js';
+import { reviewAnswerPath } from './inbox.js';
 import styles from './inbox.module.css';
 
 export function ReviewAnswer({ requestId, review: initial }: { requestId: string; review: Review }) {
@@ -25,7 +26,7 @@ export function ReviewAnswer({ requestId, review: initial }: { requestId: string
     }
     setBusy(true);
     try {
-      setReview(await api.put<Review>(`/orders/requests/${encodeURIComponent(requestId)}/review/answer`, { text: text.trim() }));
+      setReview(await api.put<Review>(reviewAnswerPath(requestId), { text: text.trim() }));
       toast.success(t('review.answered'));
     } catch (error) {
       toast.error(t('review.answer_failed', { message: problemText(error) }));

@@ -184,3 +184,6 @@ export const momentText = (iso: string): string => momentWords(iso);
 
 /** "tel:+2348031234567" from E.164 digits. */
 export const telHref = (e164: string): string => `tel:+${e164.replace(/\D/g, '')}`;
+
+/** Where the farmer's one public answer to a request's review goes (issue 26). */
+export const reviewAnswerPath = (requestId: string) => `/orders/requests/${encodeURIComponent(requestId)}/review/answer`;

@@ -2,11 +2,11 @@
 // count and the insights, asked for with the farmer's own inbox code through the shell's API client and
 // answered with only what its pages read. contracts/pacts/farmer-orders.json must match it (make pacts).
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
-import type { BlockedBuyer, BlockedBuyers, Insights, OrderRequest, UnreadCount } from '@tuber/contracts';
+import type { BlockedBuyer, BlockedBuyers, Insights, OrderRequest, Review, UnreadCount } from '@tuber/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
-import { acceptBody, actionPath, belongsTo, initialQuantities, lineQuantity, requestsPath } from '../../src/inbox/inbox.js';
+import { acceptBody, actionPath, belongsTo, initialQuantities, lineQuantity, requestsPath, reviewAnswerPath } from '../../src/inbox/inbox.js';
 import { hasActivity, PRODUCT_COLUMNS, totalCards } from '../../src/insights/insightsView.js';
 import { blockedBuyerPath } from '../../src/inbox/useBlockedBuyers.js';
 
@@ -192,6 +192,33 @@ describe('pact: farmer → orders', () => {
       expect(hasActivity(insights.totals)).toBe(true);
       expect(totalCards(insights.totals).map((card) => card.value)).toEqual([1, 3, 1, 1, 1]);
       expect(insights.products[0]!.product_name).toBe('Fresh white yam');
+    });
+  });
+
+  // Issue 26: the farmer's one public answer to the buyer's review of a fulfilled request.
+  it("answering a request's review in public", async () => {
+    pact
+      .given('a buyer reviewed a fulfilled request')
+      .uponReceiving("the farmer's answer to a review")
+      .withRequest({
+        method: 'PUT',
+        path: fromProviderState('/api/orders/requests/${requestId}/review/answer', `/api${reviewAnswerPath(requestId)}`),
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
+        body: { text: 'Thank you, come again!' },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: { 'content-type': json },
+        body: {
+          request_id: fromProviderState('${requestId}', requestId),
+          stars: integer(4),
+          text: string('Good yams'),
+          answer: { text: string('Thank you, come again!'), at: isoMoment('2026-11-29T08:05:00.000Z') },
+        },
+      });
+    await pact.executeTest(async (server) => {
+      const answered = await api(server.url).put<Review>(reviewAnswerPath(requestId), { text: 'Thank you, come again!' });
+      expect(answered.answer?.text).toBe('Thank you, come again!');
     });
   });
 });

@@ -3,7 +3,7 @@
 // where the catalog has one, its own pure rule. contracts/pacts/catalog-<producer>.json must say the same
 // (make pacts); the producers are verified against them: orders in its unit tests, the others on the stack.
 import { afterAll, describe, expect, it } from 'vitest';
-import { AccountDeleted, FarmerProfileChanged, ImageRemoved, ImageStored, OrderAccepted, OrderCancelled } from '@tuber/contracts';
+import { AccountDeleted, FarmerProfileChanged, FarmerRatingChanged, ImageRemoved, ImageStored, OrderAccepted, OrderCancelled, ratingOf } from '@tuber/contracts';
 import { messagePact } from '../../../../test/support/message-pacts.js';
 import { applyStockChange, linesByProduct } from '../../src/domain/order-stock.js';
 import { searchTermsOf } from '../../src/domain/search-terms.js';
@@ -50,6 +50,16 @@ describe('pact: catalog ← orders', () => {
           const after = { unit: 'heap', quantity: taken.quantity, status: taken.status, stock_ops: taken.stock_ops, stock_taken: taken.stock_taken };
           expect(applyStockChange(after, cancelled.request_id, 'give', lines)).toMatchObject({ kind: 'change', quantity: 5 });
         }
+      },
+    });
+  });
+
+  it('copies a farmer’s rating onto the cards: the mean from 3 reviews', async () => {
+    await pact.expect({
+      event: FarmerRatingChanged,
+      example: { farmer_id: farmerId, count: 3, stars_sum: 13, revision: 4, at: '2026-11-29T08:00:00.000Z' },
+      handle: (rating) => {
+        expect(ratingOf(rating.count, rating.stars_sum)).toEqual({ count: 3, mean: 4.3 });
       },
     });
   });

@@ -9,7 +9,6 @@
 // FarmerRatingChanged event with it (outbox), which the catalog copies onto the product cards.
 import { Type } from '@sinclair/typebox';
 import {
-  FarmerRatingChanged,
   FarmerTrust,
   Review,
   ReviewAnswerInput,
@@ -23,7 +22,6 @@ import {
   conflict,
   forbidden,
   notFound,
-  pendingEvent,
   publishRecorded,
   withLocks,
   type EventBus,
@@ -36,6 +34,7 @@ import { decodeCursor, encodeCursor } from '../domain/present.js';
 import { publicBuyerName, ratingOf, responseFigures } from './figures.js';
 import { ratingLockKey, reviewLockKey, type ReviewDoc, type ReviewModels } from './model.js';
 import { presentReview } from './present.js';
+import { ratingEvent } from './rating-event.js';
 
 export { presentReview };
 
@@ -80,6 +79,13 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
     throw notFound('REQUEST_NOT_FOUND', 'There is no order request with this id among yours. Open it from your requests or inbox.');
   }
 
+  /** Anyone but the request's two parties gets 404 before what they sent is judged (as if it did not exist). */
+  const partiesOnly = async (request: { params: unknown; identity: Identity }) => {
+    const id = (request.params as { id?: unknown }).id;
+    if (typeof id !== 'string' || id.length === 0 || id.length > 64) return; // the params schema answers
+    await requestOfParty(id, request.identity);
+  };
+
   /** The farmer's summary from their reviews as they are now, with the event that tells the catalog. */
   async function recountRating(farmerId: string, log: ServiceApp['log']) {
     await withLocks(deps.redis, [ratingLockKey(farmerId)], async () => {
@@ -89,11 +95,7 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
       const current = await FarmerRating.findOne({ farmer_id: farmerId }, { revision: 1 }).lean<{ revision: number }>();
       const revision = (current?.revision ?? 0) + 1;
       const at = new Date();
-      const event = pendingEvent(
-        FarmerRatingChanged,
-        { farmer_id: farmerId, count, stars_sum: starsSum, revision, at: at.toISOString() },
-        `rating:${farmerId}:${revision}`,
-      );
+      const event = ratingEvent(farmerId, count, starsSum, revision, at);
       await FarmerRating.updateOne(
         { farmer_id: farmerId },
         { $set: { count, stars_sum: starsSum, revision, updated_at: at }, $push: { outbox: event } },
@@ -107,6 +109,7 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
     '/api/orders/requests/:id/review',
     {
       onRequest: [app.requireRole('buyer'), limitWrites],
+      preValidation: partiesOnly,
       schema: {
         summary: 'Rate a fulfilled request, or change its rating (its buyer)',
         description:
@@ -171,6 +174,7 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
     '/api/orders/requests/:id/review/answer',
     {
       onRequest: [app.requireRole('farmer'), limitWrites],
+      preValidation: partiesOnly,
       schema: {
         summary: "Answer a request's review in public, once (its farmer)",
         description: '404 REVIEW_NOT_FOUND while the request has no review; 409 REVIEW_ALREADY_ANSWERED after the one answer.',

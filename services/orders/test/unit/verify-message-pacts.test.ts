@@ -5,9 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MessageProviderPact, providerWithMetadata } from '@pact-foundation/pact';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OrderAccepted, OrderCancelled } from '@tuber/contracts';
+import { FarmerRatingChanged, OrderAccepted, OrderCancelled } from '@tuber/contracts';
 import { pactScratch, pactsOf } from '../../../../test/support/pact-files.js';
 import { orderEvent, type EventSource } from '../../src/domain/order-events.js';
+import { ratingEvent } from '../../src/reviews/rating-event.js';
 
 const scratch = pactScratch();
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -23,10 +24,12 @@ const request: EventSource = {
 const accepted = orderEvent(request, 2, new Date('2026-11-28T12:42:16.324Z'), { status: 'accepted' });
 const cancelled = orderEvent(request, 3, new Date('2026-11-28T12:50:00.000Z'), { status: 'cancelled', reason: 'No longer needed', by: 'buyer', wasAccepted: true });
 
+const rating = ratingEvent(request.farmer_id, 3, 13, 4, new Date('2026-11-29T08:00:00.000Z'));
+
 const message = (event: typeof accepted) => providerWithMetadata(() => event.payload as Record<string, unknown>, { subject: event.subject });
 /** Each event the consumers' pacts name (by subject), as the builder makes it. */
 const messageProviders = {
-  ...Object.fromEntries([accepted, cancelled].map((event) => [event.subject, message(event)])),
+  ...Object.fromEntries([accepted, cancelled, rating].map((event) => [event.subject, message(event)])),
   // The name the catalog's pact of release 0d5ba38 gives the accepted event (before pacts named events by
   // subject): answered while a released consumer still asks for it.
   'an order request accepted': message(accepted),
@@ -35,7 +38,7 @@ const verify = (file: string) => new MessageProviderPact({ provider: 'orders', p
 
 describe('orders as a message provider', () => {
   it('publishes on the contracts’ subjects', () => {
-    expect([accepted.subject, cancelled.subject]).toEqual([OrderAccepted.subject, OrderCancelled.subject]);
+    expect([accepted.subject, cancelled.subject, rating.subject]).toEqual([OrderAccepted.subject, OrderCancelled.subject, FarmerRatingChanged.subject]);
   });
 
   const pacts = pactsOf('orders', 'message', scratch);
