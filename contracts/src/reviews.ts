@@ -83,3 +83,14 @@ export const FarmerTrust = Type.Object({
   response: Type.Optional(ResponseFigures),
 });
 export type FarmerTrust = Static<typeof FarmerTrust>;
+
+/** GET /api/profile/farmers/:farmerId (signed in): what a farmer page shows of the farm; no contact details. */
+export const FarmerPublic = Type.Object({
+  farmer_id: Type.String(),
+  business_name: Type.String(),
+  location: Type.String(),
+  tuber: Type.Array(Type.String()),
+  /** When the farmer's profile was made. */
+  member_since: Type.String({ format: 'date-time' }),
+});
+export type FarmerPublic = Static<typeof FarmerPublic>;

@@ -127,6 +127,17 @@ describe('a review after a fulfilled request', () => {
     expect(await trust.getByTestId('farmer-figures').textContent()).toContain('Fulfilled 3 of 3 accepted requests');
     await trust.scrollIntoViewIfNeeded();
     await screenshot(phone, 'reviews-product-en-360');
+
+    // The farmer page: the farm, its products and its reviews.
+    await phone.getByTestId('farm-link').click();
+    const farm = phone.getByTestId('farmer-page');
+    await farm.getByRole('heading', { level: 1, name: BUSINESS }).waitFor();
+    expect(await farm.getByTestId('farm-tubers').textContent()).toBe('Grows: yam');
+    expect(await farm.getByTestId('farm-since').textContent()).toMatch(/^On Tuber Market since /);
+    await farm.locator(`[data-testid="product-card"][data-product-id="${productId}"]`).waitFor();
+    await farm.getByTestId('farmer-trust').getByTestId('review').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(phone, 'reviews-farm-en-360');
     expect(errors).toEqual([]);
   }, 180_000);
 
@@ -140,5 +151,9 @@ describe('a review after a fulfilled request', () => {
     expect(await wide.getByTestId('product-detail').getByTestId('farmer-rating').first().getAttribute('data-rating')).toBe('4');
     await trust.scrollIntoViewIfNeeded();
     await screenshot(wide, 'reviews-product-yo-1280');
+    await wide.getByTestId('farm-link').click();
+    await wide.getByTestId('farmer-page').getByRole('heading', { level: 1, name: BUSINESS }).waitFor();
+    expect(await wide.getByTestId('farm-since').textContent()).toMatch(/^Ó ti wà lórí Tuber Market láti /);
+    await screenshot(wide, 'reviews-farm-yo-1280');
   }, 120_000);
 });

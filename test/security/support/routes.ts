@@ -82,4 +82,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/orders/requests/{id}/review': { access: 'signed-in', parties: true, why: 'a request’s review is read with the request by its parties' },
   'GET /api/orders/farmers/{farmerId}/reviews': { access: 'signed-in', why: "a farmer's public reviews, for buyers who never met them" },
   'GET /api/orders/farmers/{farmerId}/trust': { access: 'signed-in', why: "a farmer's rating and response figures, aggregates only" },
+  'GET /api/profile/farmers/{farmerId}': { access: 'signed-in', why: "the farmer page: a farm's name, place, tubers and member since, no contact details" },
+  'GET /api/catalog/farmers/{farmerId}/products': { access: 'signed-in', why: "the farmer page: a farmer's listed products, as in the feed" },
 };

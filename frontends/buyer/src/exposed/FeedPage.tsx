@@ -13,6 +13,7 @@ import { prefetchFeed, useFeed } from '../feed/useFeed.js';
 import { useFirstPhotoFirst } from '../feed/useFirstPhotoFirst.js';
 import { useSentinel } from '../feed/useSentinel.js';
 import { useBuyerT } from '../i18n/t.js';
+import { FarmerView } from '../trust/FarmerView.js';
 import styles from '../feed/feed.module.css';
 import filterStyles from '../feed/filters.module.css';
 
@@ -114,6 +115,7 @@ function FeedResults({
  */
 export function prefetch({ api, url, session }: PagePrefetchContext): void {
   if (session.status !== 'signed-in' || session.user.userType !== 'buyer') return;
+  if (new URLSearchParams(url.search).has('farmer')) return; // a farmer page (issue 26) reads its own
   prefetchFeed(api, parseFeedSearch(url.search));
   // The cards' prices need the number formats, whose first making is slow on a cheap phone: made while the
   // products travel, when the page has nothing else to do. (An older shell's @tuber/ui has no such function.)
@@ -140,6 +142,9 @@ export default function FeedPage() {
 
   // Spec §6: a non-buyer opening the feed goes to the farmer's home.
   if (session.status === 'signed-in' && session.user.userType !== 'buyer') return <Navigate to="/dashboard/farmer" replace />;
+  // A farmer page (issue 26) lives on the feed's address: ?farmer=<id>.
+  const farmerId = new URLSearchParams(location.search).get('farmer');
+  if (farmerId) return <FarmerView key={farmerId} farmerId={farmerId} />;
 
   return (
     <section className={styles.page} aria-labelledby="feed-title">

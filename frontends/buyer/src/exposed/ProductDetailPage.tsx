@@ -18,6 +18,7 @@ import { useProduct } from '../detail/useProduct.js';
 import { useBuyerT, type T } from '../i18n/t.js';
 import { FarmerTrustSection } from '../trust/FarmerTrustSection.js';
 import { RatingBadge } from '../trust/RatingBadge.js';
+import { farmerPagePath } from '../trust/FarmerView.js';
 import { ageWords, pricePerKgWords, productPriceWords, quantityWords, stockWords, tuberName } from '../i18n/words.js';
 import styles from '../detail/detail.module.css';
 
@@ -77,6 +78,11 @@ export default function ProductDetailPage() {
           <p className={styles.business}>{product.business_name}</p>
           <p className={styles.muted}>{product.location}</p>
           <RatingBadge rating={product.farmer_rating} />
+          <p>
+            <Link to={farmerPagePath(product.farmer_id)} data-testid="farm-link">
+              {t('farm.see', { business: product.business_name })}
+            </Link>
+          </p>
         </div>
         <time dateTime={product.created_at} className={styles.muted}>
           {ageWords(product.created_at, {}, t)}

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { feedApiPath, NO_FILTERS } from '../../src/feed/feedQuery.js';
+import { farmerProductsPath } from '../../src/trust/trustTypes.js';
 
 const { like, eachLike, string, number, integer, regex, fromProviderState } = MatchersV3;
 const dir = pactDir();
@@ -92,6 +93,25 @@ describe('pact: buyer → catalog', () => {
       });
     await pact.executeTest(async (server) => {
       await expect(api(server.url).get('/catalog/products/00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ statusCode: 404, code: 'PRODUCT_NOT_FOUND' });
+    });
+  });
+
+  it("a farmer's products for their farmer page (issue 26)", async () => {
+    const farmerId = 'b9b7c6a2-0a7e-4d6c-8d5e-9f6c2a1d3e44';
+    const [pathOnly, query] = farmerProductsPath(farmerId).split('?') as [string, string];
+    pact
+      .given('a product is listed')
+      .uponReceiving("a farmer's products, available first")
+      .withRequest({
+        method: 'GET',
+        path: fromProviderState('/api/catalog/farmers/${farmerId}/products', `/api${pathOnly}`),
+        query: Object.fromEntries(new URLSearchParams(query)),
+        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json, application/problem+json' },
+      })
+      .willRespondWith({ status: 200, body: { items: eachLike(product), next_cursor: null } });
+    await pact.executeTest(async (server) => {
+      const page = await api(server.url).get<{ items: { product_name: string }[] }>(farmerProductsPath(farmerId));
+      expect(page.items[0]!.product_name).toBe('Fresh white yam');
     });
   });
 });

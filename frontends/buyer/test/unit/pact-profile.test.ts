@@ -7,6 +7,8 @@ import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { farmerContactPath, type BuyerProfile, type FarmerContact } from '../../src/catalog/types.js';
 import { buyerProfileChange, checkBuyerProfile, valuesOf } from '../../src/profile/profileForm.js';
+import { farmPath } from '../../src/trust/trustTypes.js';
+import type { FarmerPublic } from '@tuber/contracts';
 
 const { eachLike, string, regex, fromProviderState } = MatchersV3;
 const dir = pactDir();
@@ -104,6 +106,33 @@ describe('pact: buyer → profile', () => {
         email: 'ade.farms@example.test',
         tuber: ['yam'],
       });
+    });
+  });
+
+  it('a farm for its farmer page, without contact details (issue 26)', async () => {
+    const farmerId = 'b9b7c6a2-0a7e-4d6c-8d5e-9f6c2a1d3e44';
+    pact
+      .given('a product is listed')
+      .uponReceiving("the farm of a listed product's farmer")
+      .withRequest({
+        method: 'GET',
+        path: fromProviderState('/api/profile/farmers/${farmerId}', `/api${farmPath(farmerId)}`),
+        headers: { authorization, accept: 'application/json, application/problem+json' },
+      })
+      .willRespondWith({
+        status: 200,
+        body: {
+          farmer_id: fromProviderState('${farmerId}', farmerId),
+          business_name: string('Ade Farms'),
+          location: string('Ibadan'),
+          tuber: eachLike(string('yam')),
+          member_since: regex('\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z', '2026-11-28T10:00:00.000Z'),
+        },
+      });
+    await pact.executeTest(async (server) => {
+      const farm = await api(server.url).get<FarmerPublic>(farmPath(farmerId));
+      expect(farm).toMatchObject({ business_name: 'Ade Farms', tuber: ['yam'] });
+      expect(farm).not.toHaveProperty('phone');
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { FeedPage, FeedQuery, Product } from '@tuber/contracts';
+import { FeedPage, FeedQuery, Page, Product } from '@tuber/contracts';
 import { badRequest, notFound, type ServiceApp } from '@tuber/kit';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { readFeedPage } from '../domain/feed.js';
@@ -145,6 +145,41 @@ export function productRoutes(
       const doc = await deps.Product.findOne({ product_id: request.params.productId, deleting: { $ne: true } }).lean();
       if (!doc) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND);
       return toApiProduct(doc);
+    },
+  );
+
+  // The farmer page (issue 26): one farmer's products, the ones a buyer can have first, then newest first.
+  // A farmer lists at most a few hundred products, so the page is cut from one equality read by farmer.
+  app.get(
+    '/api/catalog/farmers/:farmerId/products',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "One farmer's products for their farmer page: available first, then newest first",
+        security: [{ bearer: [] }],
+        params: Type.Object({ farmerId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 12 })),
+          cursor: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]+$', description: 'the offset the last page ended at' })),
+        }),
+        response: { 200: Page(Product), 400: Type.Ref('ErrorResponse'), 401: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request) => {
+      const { limit = 12, cursor } = request.query;
+      const offset = cursor === undefined ? 0 : Number(cursor);
+      if (!Number.isSafeInteger(offset) || offset > 10_000) throw badRequest('PAGE_LINK_INVALID', BAD_CURSOR);
+      const docs = await deps.Product.find({ farmer_id: request.params.farmerId }).lean();
+      const listed = docs
+        .filter((doc) => doc.deleting !== true)
+        .sort(
+          (a, b) =>
+            Number(a.status === 'sold_out') - Number(b.status === 'sold_out') ||
+            b.created_at.getTime() - a.created_at.getTime() ||
+            (a.product_id < b.product_id ? 1 : -1),
+        );
+      const page = listed.slice(offset, offset + limit);
+      return { items: page.map(toApiProduct), next_cursor: offset + limit < listed.length ? String(offset + limit) : null };
     },
   );
 }

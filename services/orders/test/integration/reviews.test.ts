@@ -134,4 +134,22 @@ describe('reviews from real sales', () => {
     expect(response).toMatchObject({ requests: 5, answered_within_day: 4, answered_of: 4, fulfilled: 3, fulfilled_of: 3 });
     expect(response.median_answer_minutes).toBeLessThan(5);
   }, 120_000);
+
+  it("serves the farmer page's reads: the farm without contact details, and its products with the rating", async () => {
+    const farm = await api('GET', `/api/profile/farmers/${farmer.id}`, { token: stranger.accessToken });
+    expect(farm.status).toBe(200);
+    expect(farm.body).toEqual({ farmer_id: farmer.id, business_name: 'Rated Farm', location: expect.any(String), tuber: ['yam'], member_since: expect.any(String) });
+    expect(Date.parse(farm.body.member_since)).toBeLessThanOrEqual(Date.now());
+    const products = await api('GET', `/api/catalog/farmers/${farmer.id}/products?limit=12`, { token: stranger.accessToken });
+    expect(products.status).toBe(200);
+    expect(products.body.items.map((p: { product_id: string }) => p.product_id)).toEqual([product.product_id]);
+    expect(products.body.items[0].farmer_rating).toEqual({ count: 3, mean: 4 });
+    expect(products.body.next_cursor).toBeNull();
+    expect((await api('GET', `/api/catalog/farmers/${farmer.id}/products?cursor=x1`, { token: stranger.accessToken })).status).toBe(400);
+    const nobody = await api('GET', `/api/profile/farmers/${buyer.id}`, { token: stranger.accessToken });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body).toMatchObject({ code: 'FARMER_NOT_FOUND' });
+    expect((await api('GET', `/api/catalog/farmers/${buyer.id}/products`, { token: stranger.accessToken })).body).toEqual({ items: [], next_cursor: null });
+    expect((await api('GET', `/api/profile/farmers/${farmer.id}`)).status).toBe(401);
+  }, 60_000);
 });

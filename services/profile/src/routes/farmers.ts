@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { FarmerPublic } from '@tuber/contracts';
 import { notFound, type ServiceApp } from '@tuber/kit';
 import type { ProfileModels } from '../domain/models.js';
 
@@ -19,6 +20,31 @@ export const CONTACT_READ_LIMIT = { max: 30, windowSeconds: 600 };
 
 /** A farmer's public contact card, for signed-in users (the Contact Farmer modal). */
 export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
+  // The farmer page (issue 26): the farm as buyers see it, without phone or e-mail, so no contact-read limit.
+  app.get(
+    '/api/profile/farmers/:farmerId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "A farmer's farm as a buyer sees it: name, place, tubers, member since (no contact details)",
+        security: [{ bearer: [] }],
+        params: Type.Object({ farmerId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: FarmerPublic, 400: Type.Ref('ErrorResponse'), 401: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request) => {
+      const farmer = await models.Farmer.findOne({ user_id: request.params.farmerId }).lean();
+      if (!farmer) throw notFound('FARMER_NOT_FOUND', 'This farmer has no profile yet.');
+      return {
+        farmer_id: farmer.user_id,
+        business_name: farmer.business_name,
+        location: farmer.location,
+        tuber: farmer.tuber,
+        member_since: new Date((farmer as { created_at?: Date }).created_at ?? Date.now()).toISOString(),
+      };
+    },
+  );
+
   app.get(
     '/api/profile/farmers/:farmerId/contact',
     {
