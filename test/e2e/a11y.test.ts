@@ -55,7 +55,8 @@ const screens: Screen[] = [
   { name: 'reset-password', who: 'guest', path: () => '/reset-password', ready: heading },
   { name: 'not-found', who: 'guest', path: () => '/no-such-page', ready: heading },
   { name: 'buyer-feed', who: 'buyer', path: () => '/dashboard/buyer', ready: (p) => p.getByTestId('product-card').first() },
-  { name: 'product', who: 'buyer', path: () => `/dashboard/buyer/${productId}`, ready: (p) => p.getByRole('heading', { level: 1 }) },
+  { name: 'product', who: 'buyer', path: () => `/dashboard/buyer/${productId}`, ready: (p) => p.getByTestId('farmer-trust').getByRole('heading').first() },
+  { name: 'farm', who: 'buyer', path: () => `/dashboard/buyer?farmer=${farmer.id}`, ready: (p) => p.getByTestId('farmer-trust').getByRole('heading').first() },
   {
     name: 'cart',
     who: 'buyer',

@@ -148,6 +148,7 @@ const SCREENS: Screen[] = [
   { name: 'feed-typo', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer?q=yamm' },
   { name: 'feed-nothing', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer?q=zzqxv' },
   { name: 'product', who: 'buyer', remote: 'buyer', path: () => `/dashboard/buyer/${productId}` },
+  { name: 'farm', who: 'buyer', remote: 'buyer', path: () => `/dashboard/buyer?farmer=${farmerId}` },
   { name: 'cart', who: 'buyer', remote: 'buyer', path: () => '/dashboard/cart' },
   { name: 'my-requests', who: 'buyer', remote: 'buyer', path: () => '/dashboard/requests' },
   { name: 'buyer-profile', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyerprofile' },
