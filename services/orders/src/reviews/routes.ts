@@ -86,6 +86,25 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
     await requestOfParty(id, request.identity);
   };
 
+  /**
+   * Recounts after a review is written, without failing the answer: the review is saved whatever happens here.
+   * A recount that cannot run now (the farmer's rating lock busy, the database or Redis away) is tried again
+   * once a few seconds later; after that the next review of this farmer brings the cards up to date, and the
+   * trust route always counts from the reviews themselves.
+   */
+  async function recountAfterWrite(farmerId: string, log: ServiceApp['log']) {
+    try {
+      await recountRating(farmerId, log);
+    } catch (err) {
+      log.warn({ err, farmerId }, "the farmer's rating could not be recounted now; trying again in 5 s");
+      setTimeout(() => {
+        recountRating(farmerId, log).catch((again: unknown) =>
+          log.error({ err: again, farmerId }, "the farmer's rating could not be recounted; the cards show the old one until the next review"),
+        );
+      }, 5_000).unref();
+    }
+  }
+
   /** The farmer's summary from their reviews as they are now, with the event that tells the catalog. */
   async function recountRating(farmerId: string, log: ServiceApp['log']) {
     await withLocks(deps.redis, [ratingLockKey(farmerId)], async () => {
@@ -163,7 +182,7 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
         },
         { busy },
       );
-      await recountRating(doc.farmer_id, request.log);
+      await recountAfterWrite(doc.farmer_id, request.log);
       const saved = await Reviews.findOne({ request_id: requestId }).lean<ReviewDoc>();
       request.log.info({ requestId, farmerId: doc.farmer_id, stars: request.body.stars, created: result.created }, 'review written');
       return reply.code(result.created ? 201 : 200).send(presentReview(saved!));

@@ -152,4 +152,18 @@ describe('reviews from real sales', () => {
     expect((await api('GET', `/api/catalog/farmers/${buyer.id}/products`, { token: stranger.accessToken })).body).toEqual({ items: [], next_cursor: null });
     expect((await api('GET', `/api/profile/farmers/${farmer.id}`)).status).toBe(401);
   }, 60_000);
+
+  it('takes ratings of one farmer written at once, and the count ends right', async () => {
+    const sales = [await sale('fulfilled'), await sale('fulfilled'), await sale('fulfilled'), await sale('fulfilled')];
+    const before = (await trust(stranger, farmer.id)).body.rating.count as number;
+    const answers = await Promise.all(sales.map((id) => review(buyer, id, { stars: 2 })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect((await trust(stranger, farmer.id)).body.rating.count).toBe(before + 4);
+    // The cards follow, once the last recount's event is in.
+    await expect
+      .poll(async () => (await api('GET', `/api/catalog/products/${product.product_id}`, { token: stranger.accessToken })).body.farmer_rating?.count, {
+        timeout: 20_000,
+      })
+      .toBe(before + 4);
+  }, 120_000);
 });

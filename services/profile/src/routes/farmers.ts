@@ -40,7 +40,8 @@ export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
         business_name: farmer.business_name,
         location: farmer.location,
         tuber: farmer.tuber,
-        member_since: new Date((farmer as { created_at?: Date }).created_at ?? Date.now()).toISOString(),
+        // A profile made before the documents had timestamps: its id's own time, when it was made.
+        member_since: ((farmer as { created_at?: Date }).created_at ?? (farmer._id as unknown as { getTimestamp(): Date }).getTimestamp()).toISOString(),
       };
     },
   );
