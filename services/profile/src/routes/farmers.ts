@@ -20,6 +20,14 @@ export const CONTACT_READ_LIMIT = { max: 30, windowSeconds: 600 };
 
 /** A farmer's public contact card, for signed-in users (the Contact Farmer modal). */
 export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
+  const FarmerParams = Type.Object({ farmerId: Type.String({ minLength: 1, maxLength: 64 }) });
+  /** The farmer's profile with what every farmer route shows of it; 404 without one. */
+  async function farmerOf(farmerId: string) {
+    const farmer = await models.Farmer.findOne({ user_id: farmerId }).lean();
+    if (!farmer) throw notFound('FARMER_NOT_FOUND', 'This farmer has no profile yet.');
+    return { farmer, farm: { farmer_id: farmer.user_id, business_name: farmer.business_name, location: farmer.location, tuber: farmer.tuber } };
+  }
+
   // The farmer page (issue 26): the farm as buyers see it, without phone or e-mail, so no contact-read limit.
   app.get(
     '/api/profile/farmers/:farmerId',
@@ -28,18 +36,14 @@ export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
       schema: {
         summary: "A farmer's farm as a buyer sees it: name, place, tubers, member since (no contact details)",
         security: [{ bearer: [] }],
-        params: Type.Object({ farmerId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        params: FarmerParams,
         response: { 200: FarmerPublic, 400: Type.Ref('ErrorResponse'), 401: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse') },
       },
     },
     async (request) => {
-      const farmer = await models.Farmer.findOne({ user_id: request.params.farmerId }).lean();
-      if (!farmer) throw notFound('FARMER_NOT_FOUND', 'This farmer has no profile yet.');
+      const { farmer, farm } = await farmerOf(request.params.farmerId);
       return {
-        farmer_id: farmer.user_id,
-        business_name: farmer.business_name,
-        location: farmer.location,
-        tuber: farmer.tuber,
+        ...farm,
         // A profile made before the documents had timestamps: its id's own time, when it was made.
         member_since: ((farmer as { created_at?: Date }).created_at ?? (farmer._id as unknown as { getTimestamp(): Date }).getTimestamp()).toISOString(),
       };
@@ -61,21 +65,13 @@ export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
       schema: {
         summary: "A farmer's contact card",
         security: [{ bearer: [] }],
-        params: Type.Object({ farmerId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        params: FarmerParams,
         response: { 200: FarmerContact, 400: Type.Ref('ErrorResponse'), 404: Type.Ref('ErrorResponse') },
       },
     },
     async (request) => {
-      const farmer = await models.Farmer.findOne({ user_id: request.params.farmerId }).lean();
-      if (!farmer) throw notFound('FARMER_NOT_FOUND', 'This farmer has no profile yet.');
-      return {
-        farmer_id: farmer.user_id,
-        business_name: farmer.business_name,
-        location: farmer.location,
-        phone: farmer.phone,
-        email: farmer.email,
-        tuber: farmer.tuber,
-      };
+      const { farmer, farm } = await farmerOf(request.params.farmerId);
+      return { ...farm, phone: farmer.phone, email: farmer.email };
     },
   );
 }
