@@ -45,6 +45,7 @@ export function FarmerTrustSection({ farmerId, businessName }: { farmerId: strin
     }
   }, [api, farmerId, state]);
 
+  const figures = state.status === 'ready' ? responseLines(state.trust, t) : [];
   return (
     <section className={styles.trust} aria-labelledby="trust-title" data-testid="farmer-trust">
       <h2 id="trust-title" className={styles.title}>
@@ -64,9 +65,9 @@ export function FarmerTrustSection({ farmerId, businessName }: { farmerId: strin
               <span className={styles.count}>{t('trust.reviews-count', { count: state.trust.rating.count })}</span>
             ) : null}
           </p>
-          {responseLines(state.trust, t).length ? (
+          {figures.length ? (
             <ul className={styles.figures} data-testid="farmer-figures">
-              {responseLines(state.trust, t).map((line) => (
+              {figures.map((line) => (
                 <li key={line}>{line}</li>
               ))}
               <li className={styles.note}>{t('trust.figures-note')}</li>

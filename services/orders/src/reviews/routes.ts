@@ -30,6 +30,7 @@ import {
   type ServiceApp,
 } from '@tuber/kit';
 import type { OrderModels, RequestDoc } from '../domain/models.js';
+import { findForParty } from '../domain/parties.js';
 import { decodeCursor, encodeCursor } from '../domain/present.js';
 import { publicBuyerName, ratingOf, responseFigures } from './figures.js';
 import { ratingLockKey, reviewLockKey, type ReviewDoc, type ReviewModels } from './model.js';
@@ -72,12 +73,7 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
   });
   const busy = () => conflict('REVIEW_BUSY', 'This review is being changed right now; try again in a moment.');
 
-  async function requestOfParty(requestId: string, identity: Identity): Promise<{ doc: RequestDoc; party: 'buyer' | 'farmer' }> {
-    const doc = await Request.findOne({ request_id: requestId }, { outbox: 0 }).lean<RequestDoc>();
-    if (doc && doc.buyer_id === identity.userId) return { doc, party: 'buyer' };
-    if (doc && doc.farmer_id === identity.userId) return { doc, party: 'farmer' };
-    throw notFound('REQUEST_NOT_FOUND', 'There is no order request with this id among yours. Open it from your requests or inbox.');
-  }
+  const requestOfParty = (requestId: string, identity: Identity) => findForParty(Request, requestId, identity);
 
   /** Anyone but the request's two parties gets 404 before what they sent is judged (as if it did not exist). */
   const partiesOnly = async (request: { params: unknown; identity: Identity }) => {

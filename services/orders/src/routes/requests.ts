@@ -26,7 +26,6 @@ import {
   conflict,
   forbidden,
   HttpError,
-  notFound,
   problem,
   findByValues,
   publishRecorded,
@@ -47,6 +46,7 @@ import { checkLines, refusalMessage, stockCounts, availableQuantity, type Produc
 import { acceptedQuantities, decide, neverTheirs, twoDecimalsOrLess, type OrderAction, type Party } from '../domain/state-machine.js';
 import { stockSnapshot } from '../domain/stock.js';
 import { contactLockKey, productLockKey, requestLockKey, withLocks } from '../domain/locks.js';
+import { findForParty } from '../domain/parties.js';
 import { formatQuantity } from '../domain/words.js';
 import { presentReview } from '../reviews/present.js';
 import type { ReviewDoc, ReviewModels } from '../reviews/model.js';
@@ -171,13 +171,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
   }
 
   /** The request if the caller is one of its parties; 404 otherwise (its existence is not revealed). */
-  async function findForCaller(requestId: string, identity: Identity): Promise<{ doc: RequestDoc; party: Party }> {
-    const doc = await Request.findOne({ request_id: requestId }).lean<RequestDoc>();
-    const me = identity.userId;
-    if (doc && doc.buyer_id === me) return { doc, party: 'buyer' };
-    if (doc && doc.farmer_id === me) return { doc, party: 'farmer' };
-    throw notFound('REQUEST_NOT_FOUND', 'There is no order request with this id among yours. Open it from your requests or inbox.');
-  }
+  const findForCaller = (requestId: string, identity: Identity) => findForParty(Request, requestId, identity);
 
   /**
    * Who may act, before what they sent is judged: anyone but the request's two parties gets 404
