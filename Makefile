@@ -21,7 +21,7 @@ build: deps ## compile services and bundle front ends
 	@npx tsc -b
 	@npm run build --workspace frontends/shell --workspace frontends/landing --workspace frontends/buyer --workspace frontends/farmer
 
-infra-up: ## start MongoDB-wire (FerretDB), NATS, Redis, MinIO, Keycloak, Mailpit, nginx
+infra-up: ## start MongoDB-wire (FerretDB), NATS, Redis, MinIO, Keycloak, Mailpit, the SMS catcher, nginx
 	@bash infra/local/up.sh
 
 infra-down: ## stop the local servers

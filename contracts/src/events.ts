@@ -223,6 +223,22 @@ export const FarmerRatingChanged = defineEvent(
   }),
 );
 
+/**
+ * Where a farmer's new-request alerts go by SMS (issue 26, docs/adr/0070): `sms_to` is the farmer's verified
+ * number (E.164 digits) while they have the alerts on, and null when they switched them off or their number is
+ * not verified (changed, never checked). Only the orders service, which sends the alerts, is granted it: the
+ * number goes nowhere else. `revision` grows with every change, so a late delivery of an older one changes nothing.
+ */
+export const FarmerSmsAlertsChanged = defineEvent(
+  'tuber.profile.farmer.alerts.changed',
+  1,
+  Type.Object({
+    farmer_id: Type.String(),
+    sms_to: Type.Union([Type.String({ pattern: '^234[1-9][0-9]{9}$' }), Type.Null()]),
+    revision: Type.Integer({ minimum: 1 }),
+  }),
+);
+
 export type EventPayload<E extends EventContract> = Static<E['payload']>;
 
 /** Every event the system knows, for tooling and tests. */
@@ -242,4 +258,5 @@ export const ALL_EVENTS = [
   OrderFulfilled,
   OrderCancelled,
   FarmerRatingChanged,
+  FarmerSmsAlertsChanged,
 ] as const;

@@ -206,6 +206,26 @@ export const PROBLEMS = {
   REVIEW_ALREADY_ANSWERED: [],
   REVIEW_BUSY: [],
 
+  // ---- verified phone (profile, issue 26, docs/adr/0070) ----
+  /** This phone number is verified already. */
+  PHONE_ALREADY_VERIFIED: [],
+  /** A code was sent moments ago: the next one may be asked for in `seconds`. */
+  PHONE_CODE_WAIT: ['seconds'],
+  /** `max` codes a day reach one account or one number; more tomorrow. */
+  PHONE_CODES_TODAY: ['max'],
+  /** No code is waiting (none sent, or it expired after `minutes` minutes): ask for a new one. */
+  PHONE_CODE_NONE: ['minutes'],
+  /** The code is not the one sent; `left` tries remain. */
+  PHONE_CODE_WRONG: ['left'],
+  /** All the tries of this code are used: ask for a new one. */
+  PHONE_CODE_TRIES: [],
+  /** The phone number changed after the code was sent: ask for a code to the new number. */
+  PHONE_CHANGED_SINCE_CODE: [],
+  /** The SMS provider does not answer or refused the message; nothing was charged to the person. */
+  SMS_UNAVAILABLE: [],
+  /** SMS alerts go to a verified number only. */
+  SMS_ALERTS_NEED_VERIFIED_PHONE: [],
+
   // ---- live unread counts (orders, docs/adr/0067): the shell polls instead, nobody is shown these ----
   /** The stream's ticket is unknown, spent or expired: ask for a new one. */
   STREAM_TICKET_INVALID: [],

@@ -92,5 +92,7 @@ export const FarmerPublic = Type.Object({
   tuber: Type.Array(Type.String()),
   /** When the farmer's profile was made. */
   member_since: Type.String({ format: 'date-time' }),
+  /** The farm's phone number was checked by an SMS code (issue 26); absent from profile services before it. */
+  phone_verified: Type.Optional(Type.Boolean()),
 });
 export type FarmerPublic = Static<typeof FarmerPublic>;

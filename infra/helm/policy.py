@@ -7,7 +7,7 @@ Every container of every workload (Deployment, StatefulSet, DaemonSet, ReplicaSe
   - requests and limits for both cpu and memory;
   - a livenessProbe and a readinessProbe (init containers excepted: they run to completion).
 And no secret in a manifest: no Secret object, no env value for a name that holds a secret
-(…_PASSWORD, …_SECRET, …_SECRET_KEY, …_APP_KEY, …_TOKEN: those come from secretKeyRef), no password
+(…_PASSWORD, …_SECRET, …_SECRET_KEY, …_APP_KEY, …_API_KEY, …_TOKEN: those come from secretKeyRef), no password
 written into a URL (only a $(VAR) reference to a secret-fed variable).
 
 Usage: python policy.py FILE...   prints one line per violation, then
@@ -21,7 +21,7 @@ import sys
 import yaml
 
 WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod"}
-SECRET_NAME = re.compile(r"(_PASSWORD|_SECRET|_SECRET_KEY|_APP_KEY|_TOKEN)$")
+SECRET_NAME = re.compile(r"(_PASSWORD|_SECRET|_SECRET_KEY|_APP_KEY|_API_KEY|_TOKEN)$")
 URL_PASSWORD = re.compile(r"^[a-z][a-z0-9+.-]*://[^:/@\s]+:([^@\s]*)@", re.IGNORECASE)
 DIGEST = re.compile(r"@sha256:[0-9a-f]{64}$")
 

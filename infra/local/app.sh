@@ -93,9 +93,13 @@ service_env() {
     auth)
       printf '%s\n' "KEYCLOAK_AUTH_CLIENT_SECRET=$(secret keycloak-auth-client-secret)" \
         "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}" ;;
+    profile)
+      # SMS (codes to phone numbers) go to the local SMS catcher (sms-catcher.sh), which speaks the provider's API.
+      sms_env ;;
     orders)
-      # Notification e-mails go through the local mail catcher, like the auth service's.
-      printf '%s\n' "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}" ;;
+      # Notification e-mails go through the local mail catcher, like the auth service's; SMS through the SMS catcher.
+      printf '%s\n' "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}"
+      sms_env ;;
     media)
       printf '%s\n' "MINIO_ENDPOINT=127.0.0.1" "MINIO_PORT=${MINIO_PORT}" "MINIO_BUCKET=${MINIO_BUCKET}" \
         "MINIO_ACCESS_KEY=media" "MINIO_SECRET_KEY=$(secret minio-media-password)" \
@@ -104,6 +108,11 @@ service_env() {
       printf '%s\n' "NUTRITION_UPSTREAM_URL=${NUTRITION_UPSTREAM_URL:-}" "NUTRITION_UPSTREAM_APP_ID=${NUTRITION_UPSTREAM_APP_ID:-}" \
         "NUTRITION_UPSTREAM_APP_KEY=${NUTRITION_UPSTREAM_APP_KEY:-}" ;;
   esac
+}
+
+# The SMS provider's API for the services that send SMS: the local catcher, with the key it expects.
+sms_env() {
+  printf '%s\n' "SMS_API_URL=http://127.0.0.1:${SMS_CATCHER_PORT}" "SMS_API_KEY=$(secret sms-api-key)" "SMS_SENDER_ID=TuberMkt"
 }
 
 # A service's NATS_URL: the one server, or with NATS_NODES=3 every node of the cluster (nats.sh,

@@ -115,7 +115,7 @@ while read -r var; do
   fi
 done < <(compgen -v | grep -E '^[A-Z_]+_PORT$' | grep -v '^TUBER_')
 conflicts=0
-daemons=(postgres ferretdb nats redis redis-readmodel minio mailpit keycloak jaeger gateway-spans gateway auth profile catalog media nutrition orders shell landing buyer farmer)
+daemons=(postgres ferretdb nats redis redis-readmodel minio mailpit sms-catcher keycloak jaeger gateway-spans gateway auth profile catalog media nutrition orders shell landing buyer farmer)
 for name in "${daemons[@]}"; do
   ports=""
   for var in $(ports_of "$name"); do ports+="${ports:+, }$var ${!var}"; done

@@ -22,6 +22,7 @@ all_answer() {
   node "$here/probe.mjs" mongo "$MONGO_PORT" && node "$here/probe.mjs" redis "$REDIS_PORT" \
     && node "$here/probe.mjs" redis "$READMODEL_REDIS_PORT" \
     && node "$here/probe.mjs" nats "$NATS_PORT" && node "$here/probe.mjs" smtp "$MAILPIT_SMTP_PORT" \
+    && curl -fsS -o /dev/null --max-time 5 "http://127.0.0.1:${SMS_CATCHER_PORT}/healthz" \
     && curl -fsS -o /dev/null --max-time 5 "http://127.0.0.1:${MINIO_PORT}/minio/health/ready" \
     && curl -fsS -o /dev/null --max-time 5 "http://127.0.0.1:${KEYCLOAK_MGMT_PORT}/auth/health/ready" \
     && node "$here/probe.mjs" http "$GATEWAY_PORT" \

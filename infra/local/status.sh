@@ -15,6 +15,7 @@ declare -A where=(
   [redis-readmodel]="redis://127.0.0.1:$READMODEL_REDIS_PORT (the catalog's read model, $READMODEL_REDIS_MAXMEMORY)"
   [minio]="http://127.0.0.1:$MINIO_PORT (bucket $MINIO_BUCKET, public at /files/)"
   [mailpit]="smtp 127.0.0.1:$MAILPIT_SMTP_PORT, http://localhost:$MAILPIT_HTTP_PORT"
+  [sms-catcher]="http://127.0.0.1:$SMS_CATCHER_PORT (SMS API; caught messages at /api/messages)"
   [keycloak]="http://127.0.0.1:$KEYCLOAK_PORT/auth (public $PUBLIC_URL/auth)"
   [gateway]="$PUBLIC_URL"
   [jaeger]="http://127.0.0.1:$JAEGER_UI_PORT/api/traces (OTLP :$OTLP_GRPC_PORT grpc, :$OTLP_HTTP_PORT http)"

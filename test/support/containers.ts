@@ -4,7 +4,7 @@
 //
 //   node --import tsx test/support/containers.ts [--ready-file <path>]
 //
-// Starts mongo, nats, redis, minio, keycloak and mailpit from docker-compose.yml with
+// Starts mongo, nats, redis, minio, keycloak, mailpit and sms-catcher from docker-compose.yml with
 // infra/compose/test-infra.yml (their ports on the local loopback ports, the tests' own users),
 // waits until each one's compose health check passes and the one-shot set-up containers
 // (minio-init, keycloak-provision) have finished with exit code 0, writes the ready file, and
@@ -21,7 +21,18 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The ops compose file, then the tests' override (published loopback ports, test users). */
 export const COMPOSE_FILES = ['docker-compose.yml', 'infra/compose/test-infra.yml'];
 /** Servers the tests use, each waited for until its compose health check passes (NATS is a 3-node cluster, ADR 0040). */
-export const HEALTHY_SERVICES = ['mongo', 'nats', 'nats-2', 'nats-3', 'redis', 'redis-readmodel', 'minio', 'keycloak', 'mailpit'] as const;
+export const HEALTHY_SERVICES = [
+  'mongo',
+  'nats',
+  'nats-2',
+  'nats-3',
+  'redis',
+  'redis-readmodel',
+  'minio',
+  'keycloak',
+  'mailpit',
+  'sms-catcher',
+] as const;
 /** One-shot set-up containers (bucket and MinIO user; Keycloak's admins and realm): must exit 0. */
 export const ONE_SHOT_SERVICES = ['minio-init', 'keycloak-provision'] as const;
 export const INFRA_SERVICES = [...HEALTHY_SERVICES, ...ONE_SHOT_SERVICES];

@@ -29,5 +29,9 @@ export function serviceEnv(service: 'auth' | 'profile' | 'catalog' | 'media' | '
     KEYCLOAK_AUTH_CLIENT_SECRET: env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(port('MAILPIT_SMTP_PORT', 1025)),
+    // The local SMS catcher (infra/sms-catcher), with the key infra/local/sms-catcher.sh gave it.
+    SMS_API_URL: `http://127.0.0.1:${port('SMS_CATCHER_PORT', 8026)}`,
+    SMS_API_KEY: secret('sms-api-key'),
+    SMS_SENDER_ID: 'TuberMkt',
   };
 }

@@ -75,6 +75,8 @@ const OFFICIAL_IMAGES: Record<string, RegExp> = {
   prometheus: /^prom\/prometheus:v\d/,
   grafana: /^grafana\/grafana:\d/,
   'gateway-spans': /^node:20-/,
+  // The SMS catcher: our own dependency-free script (infra/sms-catcher) on the official Node image.
+  'sms-catcher': /^node:20-/,
 };
 /** Where the official images listen, for the ones whose command does not change it. */
 const IMAGE_PORTS: Record<string, number[]> = {
@@ -95,6 +97,8 @@ const IMAGE_PORTS: Record<string, number[]> = {
   prometheus: [9090],
   grafana: [3000],
   'gateway-spans': [4320],
+  // As its environment sets it (SMS_CATCHER_PORT).
+  'sms-catcher': [8026],
 };
 
 /** A value as compose sees it with no variable set: `${X:-d}` is d, `${X:?m}` is <X>, `$$` is `$`. */
@@ -253,6 +257,17 @@ describe('docker-compose.yml', () => {
     for (const name of ['auth', 'orders'])
       expect(services[name]!.environment, name).toMatchObject({ SMTP_HOST: 'mailpit', SMTP_PORT: '1025' });
     expect(services.orders!.depends_on?.mailpit?.condition, 'orders waits for the mail server').toBe('service_healthy');
+    // The services that send SMS (issue 26): profile and orders, to the SMS catcher with the key it expects.
+    for (const name of ['profile', 'orders']) {
+      const env = services[name]!.environment!;
+      expect(interpolate(env.SMS_API_URL!), name).toBe('http://sms-catcher:8026');
+      expect(env.SMS_API_KEY, name).toBe(services['sms-catcher']!.environment!.SMS_CATCHER_API_KEY);
+      expect(env.SMS_SENDER_ID, name).toMatch(/^[A-Za-z0-9 ]{3,11}$/);
+      expect(services[name]!.depends_on?.['sms-catcher']?.condition, `${name} waits for the SMS catcher`).toBe('service_healthy');
+    }
+    expect(services['sms-catcher']!.environment).toMatchObject({ SMS_CATCHER_HOST: '0.0.0.0', SMS_CATCHER_PORT: '8026' });
+    expect(services['sms-catcher']!.volumes).toEqual(['./infra/sms-catcher/catcher.mjs:/catcher/catcher.mjs:ro']);
+    expect(services['sms-catcher']!.command).toEqual(['node', '/catcher/catcher.mjs']);
     expect(services.auth!.environment!.KEYCLOAK_AUTH_CLIENT_SECRET).toBe(
       services['keycloak-provision']!.environment!.TUBER_AUTH_CLIENT_SECRET,
     );
@@ -627,7 +642,7 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
     for (const [name, service] of Object.entries(services)) expect(service.networks, `${name} names its networks`).toBeDefined();
     // Nothing but what the gateway proxies shares a network with it: no database, bus, cache or mail.
     for (const name of ['mongo', 'nats', 'redis', 'mailpit', 'minio-init']) expect(on(name), name).not.toContain('public');
-    for (const name of ['mongo', 'nats', 'nats-2', 'nats-3', 'redis']) expect(on(name), name).toEqual(['data']);
+    for (const name of ['mongo', 'nats', 'nats-2', 'nats-3', 'redis', 'sms-catcher']) expect(on(name), name).toEqual(['data']);
     expect(on('gateway')).toEqual(['public', 'keycloak-edge']);
     // The services believe X-Forwarded-For from the gateway's fixed address on `public` alone.
     const gatewayNetworks = services.gateway!.networks as Record<string, { ipv4_address?: string } | null>;

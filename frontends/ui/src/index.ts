@@ -78,5 +78,6 @@ export { ToastHost, type ToastHostProps } from './toast/ToastHost.js';
 export { StandaloneShell } from './StandaloneShell.js';
 
 export { Button, buttonClass, type ButtonVariant } from './components/button.js';
+export { PhoneCheck, VerifiedBadge, type PhoneCheckProps } from './components/phoneCheck.js';
 export { Spinner } from './components/spinner.js';
 export { PagePlaceholder } from './components/placeholder.js';

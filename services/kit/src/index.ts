@@ -71,3 +71,4 @@ export { withLease, type LeaseOptions, type LeaseOutcome } from './lease.js';
 export { useRateLimits, strictLimit, clientKey, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
 export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';
 export { observeGauge, serviceCounter, type GaugeSample } from './observe.js';
+export { SmsConfig, SmsFailed, TermiiSender, smsSender, smsParts, type SmsMessage, type SmsSender } from './sms.js';

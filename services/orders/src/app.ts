@@ -7,6 +7,8 @@ import {
   useRateLimits,
   useRedis,
   type ServiceApp,
+  type SmsSender,
+  smsSender,
   useSessionRevocation,
 } from '@tuber/kit';
 import { requestDocumentLock } from './domain/locks.js';
@@ -18,6 +20,7 @@ import { followContacts, followProducts } from './events/projections.js';
 import { useInsights } from './insights/index.js';
 import { sweepDigests } from './mail/digest.js';
 import { smtpMailer, type Mailer } from './mail/mailer.js';
+import { followSmsAlerts } from './events/sms-alerts.js';
 import { blockedBuyerRoutes } from './routes/blocked-buyers.js';
 import { requestRoutes } from './routes/requests.js';
 import { ratingDocumentLock, reviewModels } from './reviews/model.js';
@@ -32,6 +35,8 @@ export interface BuildOptions {
   events?: boolean;
   /** Another mailer (tests); default SMTP from the configuration. */
   mailer?: Mailer;
+  /** Another SMS sender (tests); default the provider the configuration names. */
+  sms?: SmsSender;
   /** Other bounds for the live unread streams (tests). */
   streamLimits?: UnreadStreamDeps['limits'];
 }
@@ -80,6 +85,10 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
     // New-request mails to a farmer: a few single ones per window, then one digest (issue 24, docs/adr/0060).
     const bound = { perWindow: config.REQUEST_MAILS_PER_WINDOW, windowMs: config.REQUEST_MAIL_WINDOW_S * 1000 };
     await followNotifications(bus, { models, mailer, publicUrl: config.PUBLIC_URL, log: app.log, redis, bound });
+    // New-request alerts by SMS too, for farmers who switched them on (issue 26, docs/adr/0070).
+    const sms = options.sms ?? smsSender(config);
+    if (sms) await followSmsAlerts(bus, { models, sms, publicUrl: config.PUBLIC_URL, log: app.log, redis, bound });
+    else app.log.warn('SMS_API_URL is empty: no new-request SMS alerts are sent');
     sweepDigests(redis, { models, mailer, publicUrl: config.PUBLIC_URL, windowMs: bound.windowMs, log: app.log }, (stop) =>
       app.addHook('onClose', stop),
     );

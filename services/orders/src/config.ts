@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BaseConfig, NatsConfig, OidcConfig, RedisConfig, mongoConfig, portConfig } from '@tuber/kit';
+import { BaseConfig, NatsConfig, OidcConfig, RedisConfig, SmsConfig, mongoConfig, portConfig } from '@tuber/kit';
 
 export const OrdersConfig = Type.Composite([
   BaseConfig,
@@ -8,6 +8,7 @@ export const OrdersConfig = Type.Composite([
   NatsConfig,
   RedisConfig,
   mongoConfig('orders'),
+  SmsConfig,
   Type.Object({
     /** Where notification e-mails go (Mailpit locally). */
     SMTP_HOST: Type.String({ default: '127.0.0.1' }),

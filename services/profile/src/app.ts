@@ -8,6 +8,7 @@ import {
   useRedis,
   type ServiceApp,
   useSessionRevocation,
+  smsSender,
 } from '@tuber/kit';
 import type { ProfileConfig } from './config.js';
 import { dropEmailUniqueness, profileModels } from './domain/models.js';
@@ -15,6 +16,7 @@ import { profileDocumentLock } from './domain/profile-lock.js';
 import { followIdentity } from './events/identity.js';
 import { farmerRoutes } from './routes/farmers.js';
 import { meRoutes } from './routes/me.js';
+import { phoneRoutes } from './routes/phone.js';
 import { updateRoutes } from './routes/update.js';
 
 export async function buildApp(config: ProfileConfig): Promise<ServiceApp> {
@@ -45,6 +47,10 @@ export async function buildApp(config: ProfileConfig): Promise<ServiceApp> {
   await followIdentity(bus, models, app.log);
   meRoutes(app, { models, bus });
   updateRoutes(app, { models, bus, redis });
+  // Phone codes by SMS (issue 26, docs/adr/0070): Termii's API, or the local catcher that speaks it.
+  const sms = smsSender(config);
+  if (!sms) app.log.warn('SMS_API_URL is empty: phone codes cannot be sent (the code route answers 503 SMS_UNAVAILABLE)');
+  phoneRoutes(app, { models, bus, redis, sms });
   farmerRoutes(app, models);
   return app;
 }

@@ -80,6 +80,8 @@ export interface BuyerProfile {
   firstname: string;
   lastname: string;
   phone: string;
+  /** Proven by an SMS code (issue 26); absent from profile services before it. */
+  phone_verified?: boolean;
 }
 
 export const FEED_PAGE_SIZE = 12;

@@ -3,7 +3,7 @@
 // changes through Keycloak's verified e-mail update ("Change e-mail", when the shell offers it).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useApi, useAuth, useToast } from '@tuber/shell-contract';
-import { Button, problemText, Spinner } from '@tuber/ui';
+import { Button, PhoneCheck, problemText, Spinner } from '@tuber/ui';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import type { BuyerProfile } from '../catalog/types.js';
 import {
@@ -166,6 +166,19 @@ export default function BuyerProfilePage() {
           )}
         </div>
       </form>
+      {!editing && (
+        <div className={styles.phoneCheck}>
+          <PhoneCheck<BuyerProfile>
+            api={api}
+            phone={profile.phone}
+            verified={profile.phone_verified === true}
+            onVerified={(saved, message) => {
+              setState({ status: 'ready', profile: saved });
+              toast.success(message);
+            }}
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tuber/shell-contract/router';
 import { ApiError, useApi } from '@tuber/shell-contract';
-import { Button, problemText, Spinner } from '@tuber/ui';
+import { Button, problemText, Spinner, VerifiedBadge } from '@tuber/ui';
 import type { FarmerPublic } from '@tuber/contracts';
 import type { Product } from '../catalog/types.js';
 import { ProductCard } from '../feed/ProductCard.js';
@@ -79,6 +79,11 @@ export function FarmerView({ farmerId }: { farmerId: string }) {
           {found.business_name}
         </h1>
         <p className={styles.muted}>{found.location}</p>
+        {found.phone_verified ? (
+          <p>
+            <VerifiedBadge label={t('farm.phone-verified')} />
+          </p>
+        ) : null}
         {found.tuber.length ? <p data-testid="farm-tubers">{t('farm.grows', { tubers: found.tuber.map((tuber) => tuberName(tuber, t)).join(', ') })}</p> : null}
         <p className={styles.muted} data-testid="farm-since">
           {t('farm.member-since', { date: dayText(found.member_since.slice(0, 10)) })}

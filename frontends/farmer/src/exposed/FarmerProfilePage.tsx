@@ -3,7 +3,7 @@
 // tubers are what the add-product form offers and what the catalog accepts (it learns them by event).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useApi, useToast } from '@tuber/shell-contract';
-import { Button, Spinner } from '@tuber/ui';
+import { Button, PhoneCheck, Spinner } from '@tuber/ui';
 import { displayPhone } from '@tuber/contracts';
 import { useFarmerT } from '../i18n/t.js';
 import { tuberName } from '../i18n/words.js';
@@ -103,6 +103,19 @@ export default function FarmerProfilePage() {
                 <p className={styles.notice}>{t('profile.none_yet', { notice: t('profile.no_tubers') })}</p>
               )}
             </div>
+            <div className={styles.phoneSection}>
+              <h2 className={styles.subtitle}>{t('profile.phone_section')}</h2>
+              <PhoneCheck<FarmerProfile>
+                api={api}
+                phone={profile.phone}
+                verified={profile.phone_verified === true}
+                onVerified={(saved, message) => {
+                  setState({ status: 'loaded', profile: saved });
+                  toast.success(message);
+                }}
+              />
+              <SmsAlerts profile={profile} onSaved={(saved) => setState({ status: 'loaded', profile: saved })} />
+            </div>
             <div className={styles.actions}>
               <Button onClick={() => setEditing(true)}>{t('profile.edit')}</Button>
               {changeEmail && (
@@ -115,6 +128,60 @@ export default function FarmerProfilePage() {
         )}
       </div>
     </section>
+  );
+}
+
+/** New-request alerts by SMS (issue 26): a switch, open once the phone number is verified. */
+function SmsAlerts({ profile, onSaved }: { profile: FarmerProfile; onSaved: (profile: FarmerProfile) => void }) {
+  const api = useApi();
+  const toast = useToast();
+  const t = useFarmerT();
+  const id = useId();
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const verified = profile.phone_verified === true;
+  const on = profile.sms_alerts === true;
+
+  async function change(next: boolean) {
+    if (isOffline()) {
+      setProblem(offlineActionMessage());
+      return;
+    }
+    setProblem(undefined);
+    setSaving(true);
+    try {
+      const saved = await api.patch<FarmerProfile>('/profile/me', { sms_alerts: next });
+      onSaved(saved);
+      toast.success(t(next ? 'profile.sms_alerts_on' : 'profile.sms_alerts_off'));
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className={styles.alerts}>
+      <label className={styles.check} htmlFor={`${id}-sms`}>
+        <input
+          id={`${id}-sms`}
+          type="checkbox"
+          checked={on}
+          disabled={saving || (!verified && !on)}
+          aria-describedby={`${id}-sms-note`}
+          onChange={(e) => change(e.target.checked)}
+        />
+        {t('profile.sms_alerts')}
+      </label>
+      <p id={`${id}-sms-note`} className={styles.notice}>
+        {verified ? t('profile.sms_alerts_note') : t('profile.sms_alerts_need_verified')}
+      </p>
+      {problem && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }
 

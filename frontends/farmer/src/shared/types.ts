@@ -9,4 +9,8 @@ export interface FarmerProfile {
   business_name?: string;
   location?: string;
   tuber?: string[];
+  /** Proven by an SMS code (issue 26); absent from profile services before it. */
+  phone_verified?: boolean;
+  /** New-request alerts by SMS too (issue 26). */
+  sms_alerts?: boolean;
 }

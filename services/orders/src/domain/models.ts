@@ -83,6 +83,9 @@ export const ContactSchema = new Schema(
     business_name: { type: String },
     business_revision: { type: Number, default: 0 },
     deleted: { type: Boolean, default: false },
+    /** A farmer's verified number for new-request SMS alerts, while they have them on (FarmerSmsAlertsChanged, issue 26). */
+    sms_to: { type: String, default: null },
+    sms_revision: { type: Number },
   },
   { collection: 'contacts', versionKey: false },
 );

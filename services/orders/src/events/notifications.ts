@@ -22,16 +22,13 @@ import { holdForDigest } from '../mail/digest.js';
 import type { Mailer } from '../mail/mailer.js';
 import { notificationMail, type MailKind } from '../mail/messages.js';
 import { judgeNewRequestMail, type MailBound } from '../mail/new-request-window.js';
+import { sendOnce, sentBefore } from '../mail/once.js';
 
-/** A claim older than this is taken to be a sender that died mid-way; the mail is sent again. */
-export const CLAIM_STALE_MS = 60_000;
 
 /** Waiting for a farmer's address (their profile event not here yet): retried for about half an hour. */
 const MAIL_DELIVERY: Omit<ConsumeOptions, 'durable'> = { maxDeliver: 30, backoffMs: 5_000, maxBackoffMs: 60_000 };
 
 type AnyOrderEvent = EventPayload<typeof OrderSent> & { reason?: string; by?: 'buyer' | 'farmer' };
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 export async function followNotifications(
   bus: EventBus,
@@ -52,8 +49,7 @@ export async function followNotifications(
     const to: 'buyer' | 'farmer' = kind === 'sent' || (kind === 'cancelled' && event.by === 'buyer') ? 'farmer' : 'buyer';
     const recipientId = to === 'farmer' ? event.farmer_id : event.buyer_id;
     const key = `${event.request_id}:${event.revision}:${recipientId}`;
-    const done = await Mail.findById(key).lean();
-    if (done?.state === 'sent') return;
+    if (await sentBefore(Mail, key)) return;
 
     const contact = await Contact.findOne({ user_id: recipientId }).lean();
     if (contact?.deleted) {
@@ -113,28 +109,9 @@ export async function followNotifications(
     });
 
     // Claim it: only one sender at a time, and a sent one is never sent again.
-    const now = new Date();
-    try {
-      await Mail.create({ _id: key, state: 'sending', claimed_at: now, to: contact.email, subject: mail.subject });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      const claim = await Mail.findById(key).lean();
-      if (!claim || claim.state === 'sent') return;
-      if (now.getTime() - new Date(claim.claimed_at).getTime() < CLAIM_STALE_MS) {
-        throw new Error(`mail ${key} is being sent by another delivery; checking again later`);
-      }
-      const taken = await Mail.updateOne({ _id: key, state: 'sending', claimed_at: claim.claimed_at }, { $set: { claimed_at: now } });
-      if (taken.matchedCount === 0) throw new Error(`mail ${key} was claimed meanwhile; checking again later`);
-      log.warn({ key }, 'a previous attempt at this mail stopped before it was marked sent; sending it now');
-    }
-    try {
-      await mailer.send({ to: contact.email, subject: mail.subject, text: mail.text, html: mail.html });
-    } catch (err) {
-      // Not sent: free the claim so the redelivery may try at once.
-      await Mail.deleteOne({ _id: key, state: 'sending' }).catch(() => undefined);
-      throw err;
-    }
-    await Mail.updateOne({ _id: key }, { $set: { state: 'sent', sent_at: new Date() } });
+    const sent = await sendOnce(Mail, key, { to: contact.email, subject: mail.subject }, () =>
+      mailer.send({ to: contact.email!, subject: mail.subject, text: mail.text, html: mail.html }), log);
+    if (!sent) return;
     log.info({ key, to, kind, number: event.number, locale }, 'order notification mailed');
   }
 

@@ -4,6 +4,7 @@ import {
   AccountDeleted,
   AccountEmailChanged,
   FarmerProfileChanged,
+  FarmerSmsAlertsChanged,
   ProductChanged,
   ProductCreated,
   ProductDeleted,
@@ -167,7 +168,16 @@ export async function followContacts(bus: EventBus, models: OrderModels, redis: 
     );
   });
 
+  // Where a farmer's new-request SMS alerts go (issue 26): only forward by revision.
+  await bus.consume(FarmerSmsAlertsChanged, { durable: 'orders-farmer-alerts' }, async (event) => {
+    await upsert(
+      event.farmer_id,
+      { $set: { sms_to: event.sms_to, sms_revision: event.revision, user_type: 'farmer' } },
+      { $or: [{ sms_revision: { $exists: false } }, { sms_revision: null }, { sms_revision: { $lt: event.revision } }] },
+    );
+  });
+
   await bus.consume(AccountDeleted, { durable: 'orders-account-deleted' }, async (event) => {
-    await upsert(event.user_id, { $set: { deleted: true }, $unset: { email: '' } });
+    await upsert(event.user_id, { $set: { deleted: true }, $unset: { email: '', sms_to: '' } });
   });
 }

@@ -14,6 +14,23 @@ const person = {
   phone: { type: String, required: true },
   /** When Keycloak recorded the change that set `email` (absent: the address the profile was created with). */
   email_changed_at: { type: Date },
+  /** The number an SMS code proved this person holds (issue 26, docs/adr/0070): verified while it equals `phone`. */
+  verified_phone: { type: String },
+  phone_verified_at: { type: Date },
+  /** The code sent last, until it is used or spent: only its hash is kept. */
+  phone_check: {
+    type: new Schema(
+      {
+        phone: { type: String, required: true },
+        code_hash: { type: String, required: true },
+        sent_at: { type: Date, required: true },
+        expires_at: { type: Date, required: true },
+        tries_left: { type: Number, required: true },
+      },
+      { _id: false },
+    ),
+    default: undefined,
+  },
   /** Events written with the profile and published right after (see docs/adr/0009). */
   outbox: OutboxField,
 };
@@ -33,6 +50,10 @@ export const FarmerSchema = new Schema(
     user_type: { type: String, enum: ['farmer'], default: 'farmer' },
     /** Bumped on every change, carried in FarmerProfileChanged so consumers can drop stale events. */
     revision: { type: Number, default: 1 },
+    /** New-request alerts by SMS too (issue 26), to the verified number only. */
+    sms_alerts: { type: Boolean, default: false },
+    /** Bumped with every FarmerSmsAlertsChanged, so the orders service drops a late older one. */
+    alerts_revision: { type: Number, default: 0 },
   },
   { collection: 'farmer', timestamps: { createdAt: 'created_at', updatedAt: 'updated_at' } },
 );
@@ -72,4 +93,17 @@ export async function dropEmailUniqueness(models: ProfileModels): Promise<string
     }
   }
   return dropped;
+}
+
+/**
+ * A person's buyer or farmer profile by the token's subject, with its kind; undefined without one. Never by
+ * e-mail: an address can pass to another account (a deleted account's, reused) and must not bring the first
+ * account's profile with it.
+ */
+export async function findProfile(models: ProfileModels, userId: string) {
+  const buyer = await models.Buyer.findOne({ user_id: userId }).lean();
+  if (buyer) return { ...buyer, user_type: 'buyer' as const };
+  const farmer = await models.Farmer.findOne({ user_id: userId }).lean();
+  if (farmer) return { ...farmer, user_type: 'farmer' as const };
+  return undefined;
 }

@@ -5,7 +5,9 @@ import { problem, type Problem } from '@tuber/kit';
 
 export const PERSONAL_FIELDS = ['firstname', 'lastname', 'phone'] as const;
 export const FARM_FIELDS = ['business_name', 'location', 'tuber'] as const;
-export const CHANGEABLE_FIELDS = [...PERSONAL_FIELDS, ...FARM_FIELDS] as const;
+/** A farmer's own settings: not part of the farm buyers see. */
+export const FARMER_SETTINGS = ['sms_alerts'] as const;
+export const CHANGEABLE_FIELDS = [...PERSONAL_FIELDS, ...FARM_FIELDS, ...FARMER_SETTINGS] as const;
 
 export interface ProfileChange {
   firstname?: string;
@@ -14,6 +16,7 @@ export interface ProfileChange {
   business_name?: string;
   location?: string;
   tuber?: TuberType[];
+  sms_alerts?: boolean;
 }
 
 /**
@@ -23,10 +26,10 @@ export interface ProfileChange {
 export const PHONE_PATTERN = '^\\+?[0-9 ()./-]{7,20}$';
 export const PHONE_PROBLEM = PHONE_E164_PROBLEM;
 export const BUYER_FARM_FIELDS_PROBLEM =
-  'Business name, location and tubers belong to a farmer profile; a buyer can change first name, last name and phone.';
+  'Business name, location, tubers and SMS alerts belong to a farmer profile; a buyer can change first name, last name and phone.';
 export const EMAIL_PROBLEM =
   'Your e-mail address cannot be changed here: use "Change e-mail", and Keycloak will ask you to confirm the new address.';
-export const NOTHING_TO_CHANGE = 'Nothing to update: send at least one of firstname, lastname, phone, business_name, location, tuber.';
+export const NOTHING_TO_CHANGE = 'Nothing to update: send at least one of firstname, lastname, phone, business_name, location, tuber, sms_alerts.';
 
 const LABELS: Record<string, string> = {
   firstname: 'First name',
@@ -72,7 +75,7 @@ export function changeProblem(error: FieldError): Problem {
  * problem found, if any. `userType` decides which fields exist: a buyer has no farm.
  */
 export function normaliseChange(change: ProfileChange, userType: 'buyer' | 'farmer'): { change: ProfileChange } | { problem: Problem } {
-  if (userType === 'buyer' && FARM_FIELDS.some((field) => change[field] !== undefined)) {
+  if (userType === 'buyer' && [...FARM_FIELDS, ...FARMER_SETTINGS].some((field) => change[field] !== undefined)) {
     return { problem: problem('BUYER_FARM_FIELDS', BUYER_FARM_FIELDS_PROBLEM) };
   }
   const out: ProfileChange = {};
@@ -88,6 +91,7 @@ export function normaliseChange(change: ProfileChange, userType: 'buyer' | 'farm
   }
   // Zero tubers is allowed (spec §5: no minimum at sign-up); such a farmer cannot post until one is added.
   if (change.tuber !== undefined) out.tuber = TUBER_TYPES.filter((tuber) => change.tuber!.includes(tuber));
+  if (change.sms_alerts !== undefined) out.sms_alerts = change.sms_alerts;
   return { change: out };
 }
 

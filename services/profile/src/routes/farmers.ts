@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { FarmerPublic } from '@tuber/contracts';
 import { notFound, type ServiceApp } from '@tuber/kit';
 import type { ProfileModels } from '../domain/models.js';
+import { isVerified } from '../domain/phone-check.js';
 
 const FarmerContact = Type.Object({
   farmer_id: Type.String(),
@@ -10,6 +11,8 @@ const FarmerContact = Type.Object({
   phone: Type.String(),
   email: Type.String(),
   tuber: Type.Array(Type.String()),
+  /** The phone number was proven by an SMS code (issue 26). */
+  phone_verified: Type.Optional(Type.Boolean()),
 });
 
 /**
@@ -25,7 +28,16 @@ export function farmerRoutes(app: ServiceApp, models: ProfileModels) {
   async function farmerOf(farmerId: string) {
     const farmer = await models.Farmer.findOne({ user_id: farmerId }).lean();
     if (!farmer) throw notFound('FARMER_NOT_FOUND', 'This farmer has no profile yet.');
-    return { farmer, farm: { farmer_id: farmer.user_id, business_name: farmer.business_name, location: farmer.location, tuber: farmer.tuber } };
+    return {
+      farmer,
+      farm: {
+        farmer_id: farmer.user_id,
+        business_name: farmer.business_name,
+        location: farmer.location,
+        tuber: farmer.tuber,
+        phone_verified: isVerified(farmer),
+      },
+    };
   }
 
   // The farmer page (issue 26): the farm as buyers see it, without phone or e-mail, so no contact-read limit.

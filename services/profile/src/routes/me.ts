@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { FarmerProfileChanged, ProfileCreated } from '@tuber/contracts';
 import { badRequest, publishRecorded, notFound, pendingEvent, type EventBus, type ServiceApp } from '@tuber/kit';
 import { draftFromClaims } from '../domain/claims.js';
-import type { ProfileModels } from '../domain/models.js';
+import { findProfile, type ProfileModels } from '../domain/models.js';
+import { presentProfile } from '../domain/phone-check.js';
 
 const Session = Type.Object({
   user_id: Type.String(),
@@ -22,6 +23,10 @@ export const Profile = Type.Object({
   business_name: Type.Optional(Type.String()),
   location: Type.Optional(Type.String()),
   tuber: Type.Optional(Type.Array(Type.String())),
+  /** The phone number was proven by an SMS code (issue 26); a changed number is not verified until checked again. */
+  phone_verified: Type.Boolean(),
+  /** Farmers: new-request alerts by SMS too, to the verified number. */
+  sms_alerts: Type.Optional(Type.Boolean()),
 });
 
 const Created = Type.Object({ created: Type.Boolean(), message: Type.String(), profile: Profile });
@@ -34,15 +39,10 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 110
 export function meRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: EventBus }) {
   const { Buyer, Farmer } = deps.models;
 
-  // By the token's subject only: an e-mail address can pass to another account (a deleted
-  // account's address, reused), and must never bring the first account's profile with it.
-  async function findMine(userId: string) {
-    const buyer = await Buyer.findOne({ user_id: userId }).lean();
-    if (buyer) return { ...buyer, user_type: 'buyer' as const };
-    const farmer = await Farmer.findOne({ user_id: userId }).lean();
-    if (farmer) return { ...farmer, user_type: 'farmer' as const };
-    return undefined;
-  }
+  const findMine = async (userId: string) => {
+    const mine = await findProfile(deps.models, userId);
+    return mine && presentProfile(mine);
+  };
 
   app.get(
     '/api/profile/session',

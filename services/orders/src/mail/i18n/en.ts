@@ -3,6 +3,8 @@
 // and test/unit/server-mail-catalogues.test.ts); REVIEW.md beside this file lists what waits for review.
 export const en = {
   subject_sent: 'New order request {number} from {buyer}',
+  /** The new-request SMS alert (issue 26): short, one or two SMS parts. */
+  sms_sent: 'Tuber Market: new order request {number} from {buyer}. Answer it: {link}',
   subject_accepted: 'Your order request {number} was accepted',
   subject_declined: 'Your order request {number} was declined',
   subject_fulfilled: 'Your order request {number} was fulfilled',

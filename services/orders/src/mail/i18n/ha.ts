@@ -3,6 +3,7 @@ import type { MailMessages } from './en.js';
 
 export const ha: MailMessages = {
   subject_sent: 'Sabuwar buƙatar oda {number} daga {buyer}',
+  sms_sent: 'Tuber Market: sabuwar buƙata {number} daga {buyer}. Amsa: {link}',
   subject_accepted: 'An karɓi buƙatar odarka {number}',
   subject_declined: 'An ƙi buƙatar odarka {number}',
   subject_fulfilled: 'An kammala buƙatar odarka {number}',

@@ -3,6 +3,7 @@ import type { MailMessages } from './en.js';
 
 export const ig: MailMessages = {
   subject_sent: "Arịrịọ ọda ọhụrụ {number} sitere n'aka {buyer}",
+  sms_sent: "Tuber Market: arịrịọ ọhụrụ {number} sitere n'aka {buyer}. Zaa ya: {link}",
   subject_accepted: 'Anabatala arịrịọ ọda gị {number}',
   subject_declined: 'Ajụla arịrịọ ọda gị {number}',
   subject_fulfilled: 'Emezuola arịrịọ ọda gị {number}',

@@ -3,6 +3,7 @@ import type { MailMessages } from './en.js';
 
 export const pcm: MailMessages = {
   subject_sent: '{buyer} don send you new order request {number}',
+  sms_sent: 'Tuber Market: {buyer} don send new order request {number}. Answer am: {link}',
   subject_accepted: 'Dem don accept your order request {number}',
   subject_declined: 'Dem no accept your order request {number}',
   subject_fulfilled: 'Your order request {number} don complete',

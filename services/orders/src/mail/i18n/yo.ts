@@ -3,6 +3,7 @@ import type { MailMessages } from './en.js';
 
 export const yo: MailMessages = {
   subject_sent: 'Ìbéèrè ọjà tuntun {number} láti ọ̀dọ̀ {buyer}',
+  sms_sent: 'Tuber Market: ìbéèrè tuntun {number} láti ọ̀dọ̀ {buyer}. Dáhùn: {link}',
   subject_accepted: 'Wọ́n ti gba ìbéèrè ọjà rẹ {number}',
   subject_declined: 'Wọ́n kọ ìbéèrè ọjà rẹ {number}',
   subject_fulfilled: 'Wọ́n ti parí ìbéèrè ọjà rẹ {number}',
