@@ -2,6 +2,7 @@
 // profile's number and marks the number verified when the code comes back. The limits are here so that the
 // front ends word them with the server's own figures.
 import { Type, type Static } from '@sinclair/typebox';
+import { LocaleSchema } from './locales.js';
 
 export const PHONE_CODE_DIGITS = 6;
 /** A code is good for this long after it was sent. */
@@ -23,6 +24,13 @@ export const PhoneCodeSent = Type.Object({
   tries: Type.Integer({ minimum: 1, description: 'wrong codes this one takes before it is spent' }),
 });
 export type PhoneCodeSent = Static<typeof PhoneCodeSent>;
+
+/** POST /api/profile/me/phone/code (optional body): the language the page is in, which the SMS is written in. */
+export const PhoneCodeRequest = Type.Object(
+  { locale: Type.Optional(LocaleSchema) },
+  { additionalProperties: false, description: 'the SMS is in `locale`, else in the language of the account (the token), else English' },
+);
+export type PhoneCodeRequest = Static<typeof PhoneCodeRequest>;
 
 /** POST /api/profile/me/phone/verify. */
 export const PhoneCodeInput = Type.Object(

@@ -456,6 +456,21 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
       expect(new Date(doc!.created_at).getUTCFullYear()).toBeGreaterThan(2001);
     },
   }),
+  // Issue 26 (docs/adr/0070): closed bodies; the code goes to the profile's own number, never one from a body.
+  'POST /api/profile/me/phone/code': () => ({
+    send: async (field) =>
+      call('POST', '/api/profile/me/phone/code', { token: await cast.buyer.token(), rawJson: withField({ locale: 'en' }, field) }),
+    async proveIgnored() {
+      throw new Error('POST /api/profile/me/phone/code must refuse unknown fields (400)');
+    },
+  }),
+  'POST /api/profile/me/phone/verify': () => ({
+    send: async (field) =>
+      call('POST', '/api/profile/me/phone/verify', { token: await cast.buyer.token(), rawJson: withField({ code: '000000' }, field) }),
+    async proveIgnored() {
+      throw new Error('POST /api/profile/me/phone/verify must refuse unknown fields (400)');
+    },
+  }),
   'POST /api/catalog/products': () => ({
     async send(field) {
       // A refused post leaves its photos unused: the next field reuses them (uploads are capped).

@@ -59,14 +59,15 @@ export function messagePact(consumer: string, provider: string) {
   };
 }
 
-const { boolean, eachLike, integer, like, number, regex, string } = MatchersV3;
+const { boolean, eachLike, integer, like, nullValue, number, regex, string } = MatchersV3;
 const ISO_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Pact matchers for `example` from the contract's schema: types, not values, so any event the contract
- * allows matches; a date-time by its form, a choice of literals by its alternatives; an array by its first
- * item's shape (an empty example: any array). Optional properties only when listed in `reads`.
+ * allows matches; a date-time by its form, a choice of literals by its alternatives, a choice of shapes by
+ * the one the example has (null by null); an array by its first item's shape (an empty example: any array).
+ * Optional properties only when listed in `reads`.
  */
 export function contentOf(schema: TSchema, example: unknown, reads: string[] = []): Record<string, unknown> {
   const matcher = (s: TSchema, value: unknown): unknown => {
@@ -74,7 +75,16 @@ export function contentOf(schema: TSchema, example: unknown, reads: string[] = [
     if (Array.isArray(s.anyOf) && s.anyOf.every((option: TSchema) => option.const !== undefined)) {
       return regex(s.anyOf.map((option: TSchema) => escape(String(option.const))).join('|'), String(value));
     }
+    // Either of several shapes (a number or null): the one the example has. Pact cannot say "either", so a
+    // consumer that reads both kinds expects each in an example of its own.
+    if (Array.isArray(s.anyOf)) {
+      const branch = (s.anyOf as TSchema[]).find((option) => Value.Check(option, value));
+      if (!branch) throw new Error(`the example ${JSON.stringify(value)} is none of ${JSON.stringify(s.anyOf)}`);
+      return matcher(branch, value);
+    }
     switch (s.type) {
+      case 'null':
+        return nullValue();
       case 'string':
         return string(String(value));
       case 'integer':

@@ -3,7 +3,7 @@
 // releases.json, so the answer needs no broker. Through the gateway, with provider states made through the
 // product's own API, and real tokens in place of the consumers' placeholders (a-buyer-access-token,
 // a-farmer-access-token): those of the accounts the interaction's state made, or of two standing accounts.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { accountWithProfile, lagosDay, ordersKnowProduct, postProduct, uploadPho
 import { api } from '../support/api.js';
 import { deleteAccount, type TestAccount } from '../support/accounts.js';
 import { pactScratch, pactsOf } from '../support/pact-files.js';
+import { codeFrom, waitForSms } from '../support/sms.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const gateway = (process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/$/, '');
@@ -64,6 +65,19 @@ async function sentRequest() {
   return { requestId, productId, farmerId: farmer.id, buyerId: buyer.id };
 }
 
+/**
+ * A fresh buyer with a number of its own (0809 and 7 random digits; test accounts all start with one): the
+ * profile sends one code a minute and five a day per account and per number.
+ */
+async function buyerWithNewNumber() {
+  const buyer = await account('buyer');
+  const national = `0809${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+  const saved = await api('PATCH', '/api/profile/me', { token: buyer.accessToken, json: { phone: national } });
+  if (saved.status !== 200) throw new Error(`the state's phone change answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+  current = { buyer };
+  return { phone: saved.body.phone as string };
+}
+
 /** Provider states, made through the product's own API; each answers the values its pacts inject. */
 const stateHandlers = {
   'a product is listed': async () => {
@@ -90,6 +104,16 @@ const stateHandlers = {
     const rated = await api('PUT', `/api/orders/requests/${values.requestId}/review`, { token: buyer!.accessToken, json: { stars: 4, text: 'Good yams' } });
     if (rated.status !== 201) throw new Error(`the state's review answered ${rated.status}: ${JSON.stringify(rated.body)}`);
     return values;
+  },
+  // Issue 26: verifying a phone by SMS, through the local SMS catcher (make up starts it).
+  'a buyer with a new phone number': buyerWithNewNumber,
+  "a code was sent to the buyer's new phone number": async () => {
+    const { phone } = await buyerWithNewNumber();
+    const since = new Date();
+    const sent = await api('POST', '/api/profile/me/phone/code', { token: current.buyer!.accessToken });
+    if (sent.status !== 202) throw new Error(`the state's code request answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+    // The code the SMS carried, which the pact sends back.
+    return { phone, code: codeFrom(await waitForSms(phone, /\d{6}/, { since })) };
   },
   'the farmer uploaded two photos': async () => {
     // A farmer the catalog already knows (a first product waits for that), with two fresh photos.

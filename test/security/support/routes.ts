@@ -44,6 +44,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/profile/me': { access: 'signed-in', why: "creates the caller's own profile" },
   'PATCH /api/profile/me': { access: 'signed-in', why: "changes the caller's own profile" },
   'GET /api/profile/farmers/{farmerId}/contact': { access: 'signed-in', why: 'buyers contact farmers' },
+  // Issue 26: a code by SMS to the caller's own profile number, and the code back (docs/adr/0070).
+  'POST /api/profile/me/phone/code': { access: 'signed-in', why: "an SMS code to the caller's own profile number" },
+  'POST /api/profile/me/phone/verify': { access: 'signed-in', why: "verifies the caller's own profile number" },
   // catalog: the feed for signed-in users; posting and deleting for farmers, deleting their own only
   'GET /api/catalog/products': { access: 'signed-in', why: 'the feed' },
   'GET /api/catalog/products/{productId}': { access: 'signed-in', why: 'product details' },

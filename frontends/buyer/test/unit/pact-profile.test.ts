@@ -1,5 +1,6 @@
 // Consumer-driven contract (Pact) of the buyer remote with the profile service: the buyer's details page (its
-// read and its save, with the page's own form rules) and the farmer's contact card of the Contact Farmer modal.
+// read and its save, with the page's own form rules, and its phone check by SMS) and the farmer's contact card of
+// the Contact Farmer modal.
 // Mock server only; contracts/pacts/buyer-profile.json must agree with what these tests ask for.
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,9 +9,9 @@ import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { farmerContactPath, type BuyerProfile, type FarmerContact } from '../../src/catalog/types.js';
 import { buyerProfileChange, checkBuyerProfile, valuesOf } from '../../src/profile/profileForm.js';
 import { farmPath } from '../../src/trust/trustTypes.js';
-import type { FarmerPublic } from '@tuber/contracts';
+import { displayPhone, PHONE_CODE_DIGITS, type FarmerPublic, type PhoneCodeSent } from '@tuber/contracts';
 
-const { eachLike, string, regex, fromProviderState } = MatchersV3;
+const { eachLike, string, regex, integer, fromProviderState } = MatchersV3;
 const dir = pactDir();
 const pact = new PactV3({ consumer: 'buyer', provider: 'profile', dir, logLevel: 'error' });
 afterAll(() => expect(pactDrift(dir, 'buyer-profile.json')).toBeNull());
@@ -133,6 +134,57 @@ describe('pact: buyer → profile', () => {
       const farm = await api(server.url).get<FarmerPublic>(farmPath(farmerId));
       expect(farm).toMatchObject({ business_name: 'Ade Farms', tuber: ['yam'] });
       expect(farm).not.toHaveProperty('phone');
+    });
+  });
+
+  // Issue 26: "Verify by SMS" on the details page (the UI kit's PhoneCheck, frontends/ui/src/components/phoneCheck.tsx):
+  // the same two calls, through the same API client. The provider states give a fresh account and a number of its
+  // own each time (one code a minute, five a day per account and per number).
+  const ISO_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z';
+  const newNumber = '2348091234567';
+
+  it('asks for a code by SMS to the profile’s number', async () => {
+    pact
+      .given('a buyer with a new phone number')
+      .uponReceiving("a request for a code by SMS to the buyer's phone")
+      .withRequest({ method: 'POST', path: '/api/profile/me/phone/code', headers: { authorization, accept: 'application/json, application/problem+json' } })
+      .willRespondWith({
+        status: 202,
+        body: {
+          // The number the code went to, in E.164 digits, shown through displayPhone ("we sent a code to …").
+          phone: regex('^234[0-9]{10}$', newNumber),
+          expires_at: regex(ISO_TIME, '2026-11-29T10:10:00.000Z'),
+          // The resend countdown.
+          resend_at: regex(ISO_TIME, '2026-11-29T10:01:00.000Z'),
+          tries: integer(5),
+        },
+      });
+    await pact.executeTest(async (server) => {
+      const sent = await api(server.url).post<PhoneCodeSent>('/profile/me/phone/code');
+      expect(displayPhone(sent.phone)).toBe('+234 809 123 4567');
+      expect(Number.isNaN(Date.parse(sent.resend_at))).toBe(false);
+    });
+  });
+
+  it('sends the code back: the number is verified', async () => {
+    const code = '123456';
+    expect(code).toMatch(new RegExp(`^[0-9]{${PHONE_CODE_DIGITS}}$`));
+    pact
+      .given("a code was sent to the buyer's new phone number")
+      .uponReceiving('the code from the SMS sent back')
+      .withRequest({
+        method: 'POST',
+        path: '/api/profile/me/phone/verify',
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
+        // The code the SMS really carried, which the provider state reads off the SMS catcher.
+        body: { code: fromProviderState('${code}', code) },
+      })
+      // The page shows the profile answered: its details, and the "Verified" badge instead of the check.
+      .willRespondWith({ status: 200, body: { ...profile, phone: regex('^234[0-9]{10}$', newNumber), phone_verified: true } });
+    await pact.executeTest(async (server) => {
+      const saved = await api(server.url).post<BuyerProfile>('/profile/me/phone/verify', { code });
+      expect(saved.phone_verified).toBe(true);
+      expect(valuesOf(saved).phone).toBe('+234 809 123 4567');
     });
   });
 });

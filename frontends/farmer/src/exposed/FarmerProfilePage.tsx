@@ -137,10 +137,12 @@ function SmsAlerts({ profile, onSaved }: { profile: FarmerProfile; onSaved: (pro
   const toast = useToast();
   const t = useFarmerT();
   const id = useId();
-  const [saving, setSaving] = useState(false);
+  // The switch shows the new state while it is being saved, and goes back if the save fails.
+  const [pending, setPending] = useState<boolean>();
   const [problem, setProblem] = useState<string>();
   const verified = profile.phone_verified === true;
-  const on = profile.sms_alerts === true;
+  const on = pending ?? profile.sms_alerts === true;
+  const saving = pending !== undefined;
 
   async function change(next: boolean) {
     if (isOffline()) {
@@ -148,7 +150,7 @@ function SmsAlerts({ profile, onSaved }: { profile: FarmerProfile; onSaved: (pro
       return;
     }
     setProblem(undefined);
-    setSaving(true);
+    setPending(next);
     try {
       const saved = await api.patch<FarmerProfile>('/profile/me', { sms_alerts: next });
       onSaved(saved);
@@ -156,7 +158,7 @@ function SmsAlerts({ profile, onSaved }: { profile: FarmerProfile; onSaved: (pro
     } catch (error) {
       setProblem(messageOf(error));
     } finally {
-      setSaving(false);
+      setPending(undefined);
     }
   }
 

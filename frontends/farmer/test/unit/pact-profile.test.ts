@@ -1,6 +1,6 @@
 // Pact of the farmer remote with the profile service: the farmer's own profile (the profile page, and the
-// tuber choice of the product form) and a save of it, with the profile form's own change builder, through the
-// shell's API client. contracts/pacts/farmer-profile.json must match it (make pacts).
+// tuber choice of the product form), a save of it, with the profile form's own change builder, and the switch of
+// the new-request SMS alerts, through the shell's API client. contracts/pacts/farmer-profile.json must match it (make pacts).
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@tuber/ui';
@@ -8,7 +8,7 @@ import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { farmerProfileChange, valuesOf } from '../../src/profile/profileForm.js';
 import type { FarmerProfile } from '../../src/shared/types.js';
 
-const { eachLike, string, regex } = MatchersV3;
+const { boolean, eachLike, string, regex } = MatchersV3;
 const dir = pactDir();
 const pact = new PactV3({ consumer: 'farmer', provider: 'profile', dir, logLevel: 'error' });
 afterAll(() => expect(pactDrift(dir, 'farmer-profile.json')).toBeNull());
@@ -77,6 +77,32 @@ describe('pact: farmer → profile', () => {
       const saved = await api(server.url).patch<FarmerProfile>('/profile/me', change);
       expect(saved.location).toBe('Oyo');
       expect(saved.tuber).toContain('yam');
+    });
+  });
+
+  it('switches the new-request SMS alerts off (issue 26)', async () => {
+    // The profile page's SmsAlerts switch sends only { sms_alerts }. Off needs no verified phone, so any farmer
+    // can be asked it (on needs a number verified by SMS: 400 SMS_ALERTS_NEED_VERIFIED_PHONE).
+    const change = { sms_alerts: false };
+    pact
+      .uponReceiving("the farmer's new-request SMS alerts switched off")
+      .withRequest({
+        method: 'PATCH',
+        path: '/api/profile/me',
+        headers: { authorization, accept: 'application/json, application/problem+json', 'content-type': 'application/json' },
+        body: change,
+      })
+      // The page shows the profile answered: the switch as saved, and whether the number is verified (which
+      // opens the switch and shows the phone check's badge).
+      .willRespondWith({
+        status: 200,
+        headers: { 'content-type': json },
+        body: { ...profile(), phone_verified: boolean(false), sms_alerts: false },
+      });
+    await pact.executeTest(async (server) => {
+      const saved = await api(server.url).patch<FarmerProfile>('/profile/me', change);
+      expect(saved.sms_alerts).toBe(false);
+      expect(typeof saved.phone_verified).toBe('boolean');
     });
   });
 });

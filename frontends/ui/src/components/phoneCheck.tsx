@@ -4,7 +4,7 @@
 // service's two phone routes. Refusals show under the field, never in a toast alone.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { displayPhone, PHONE_CODE_DIGITS, PHONE_CODE_TTL_MINUTES, type PhoneCodeSent } from '@tuber/contracts';
-import type { ApiClient } from '@tuber/shell-contract';
+import { getLocale, type ApiClient } from '@tuber/shell-contract';
 import { useT } from '../i18n/catalogue.js';
 import { problemCatalogue, useProblemText } from '../problems.js';
 import { Button } from './button.js';
@@ -72,7 +72,8 @@ export function PhoneCheck<P>({ api, phone, verified, onVerified }: PhoneCheckPr
     const before = step;
     setStep({ kind: 'sending' });
     try {
-      const answer = await api.post<PhoneCodeSent>('/profile/me/phone/code');
+      // The SMS in the language of the page.
+      const answer = await api.post<PhoneCodeSent>('/profile/me/phone/code', { locale: getLocale() });
       setNow(Date.now());
       setCode('');
       setStep({ kind: 'sent', sent: answer });

@@ -1,8 +1,18 @@
 // The orders service as an event consumer (issue 23, docs/delivery.md): the copies it keeps of products,
-// contacts and languages (src/events/projections.ts), per producer. contracts/pacts/orders-<producer>.json must
+// contacts, languages and where a farmer's SMS alerts go (src/events/projections.ts), per producer. contracts/pacts/orders-<producer>.json must
 // say the same (make pacts); test/system/pact-messages.test.ts verifies the running producers against them.
 import { afterAll, describe, expect, it } from 'vitest';
-import { AccountDeleted, AccountEmailChanged, FarmerProfileChanged, localeOf, ProductChanged, ProductCreated, ProductDeleted, ProfileCreated } from '@tuber/contracts';
+import {
+  AccountDeleted,
+  AccountEmailChanged,
+  FarmerProfileChanged,
+  FarmerSmsAlertsChanged,
+  localeOf,
+  ProductChanged,
+  ProductCreated,
+  ProductDeleted,
+  ProfileCreated,
+} from '@tuber/contracts';
 import { messagePact } from '../../../../test/support/message-pacts.js';
 
 const farmerId = 'dc0e9496-408c-41bd-a228-f2be3f9b0800';
@@ -70,6 +80,24 @@ describe('pact: orders ← profile', () => {
     await pact.expect({
       event: FarmerProfileChanged,
       example: { farmer_id: farmerId, business_name: 'Ade Farms', location: 'Ibadan', tuber: ['yam'], revision: 2 },
+    });
+  });
+
+  // Issue 26: where a farmer's new-request SMS alerts go, by revision: a verified number, or nowhere (null).
+  it('sends a farmer’s new-request alerts to the verified number', async () => {
+    await pact.expect({
+      event: FarmerSmsAlertsChanged,
+      example: { farmer_id: farmerId, sms_to: '2348091234567', revision: 1 },
+      handle: (alerts) => expect(alerts.sms_to).toBe('2348091234567'),
+    });
+  });
+
+  it('stops a farmer’s alerts when they are switched off', async () => {
+    await pact.expect({
+      event: FarmerSmsAlertsChanged,
+      state: 'a farmer switched the SMS alerts off',
+      example: { farmer_id: farmerId, sms_to: null, revision: 2 },
+      handle: (alerts) => expect(alerts.sms_to).toBeNull(),
     });
   });
 });

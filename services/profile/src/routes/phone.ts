@@ -8,8 +8,11 @@ import {
   PHONE_CODE_TTL_MINUTES,
   PHONE_CODES_PER_DAY,
   PhoneCodeInput,
+  PhoneCodeRequest,
   PhoneCodeSent,
+  PHONE_E164_PROBLEM,
   localeOf,
+  nigerianE164,
 } from '@tuber/contracts';
 import {
   HttpError,
@@ -62,10 +65,15 @@ export function phoneRoutes(app: ServiceApp, deps: { models: ProfileModels; bus:
     '/api/profile/me/phone/code',
     {
       onRequest: app.authenticate,
+      // No body at all is taken as `{}` (clients before the locale field send none).
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         summary: 'Send a 6-digit code by SMS to my profile’s phone number',
         description: `At most one a minute (429 PHONE_CODE_WAIT) and ${PHONE_CODES_PER_DAY} a day per account and per number (429 PHONE_CODES_TODAY). The code is good for ${PHONE_CODE_TTL_MINUTES} minutes; a new one replaces the old. 503 SMS_UNAVAILABLE when the SMS provider does not take it.`,
         security: [{ bearer: [] }],
+        body: PhoneCodeRequest,
         response: { 202: PhoneCodeSent, ...errors },
       },
     },
@@ -87,7 +95,10 @@ export function phoneRoutes(app: ServiceApp, deps: { models: ProfileModels; bus:
               'retry-after': String(wait),
             });
           }
-          const keys = dayKeys(userId, mine.phone, now);
+          // A number kept as typed at sign-up (before issue 12's E.164) is sent to in E.164, and counted so.
+          const to = nigerianE164(mine.phone);
+          if (!to) throw badRequest('PHONE_INVALID', `Your profile's phone number cannot receive our SMS. ${PHONE_E164_PROBLEM}`);
+          const keys = dayKeys(userId, to, now);
           const counts = await redis.mGet(keys);
           if (counts.some((count) => Number(count ?? 0) >= PHONE_CODES_PER_DAY)) {
             throw new HttpError(
@@ -98,15 +109,15 @@ export function phoneRoutes(app: ServiceApp, deps: { models: ProfileModels; bus:
           }
           const check = checkFor(userId, mine.phone, code, now);
           await modelOf(mine.user_type).updateOne({ user_id: userId }, { $set: { phone_check: check } });
-          return { check, keys, previous: mine.phone_check ?? null, userType: mine.user_type };
+          return { check, keys, to, previous: mine.phone_check ?? null, userType: mine.user_type };
         },
         { busy: BUSY },
       );
-      const { check, keys } = reserved;
-      const locale = localeOf(request.identity.claims.locale) ?? DEFAULT_LOCALE;
+      const { check, keys, to } = reserved;
+      const locale = localeOf(request.body.locale) ?? localeOf(request.identity.claims.locale) ?? DEFAULT_LOCALE;
       try {
         if (!deps.sms) throw new SmsFailed('no SMS provider is configured (SMS_API_URL is empty)');
-        const sent = await deps.sms.send({ to: check.phone, text: codeSms(locale, code) });
+        const sent = await deps.sms.send({ to, text: codeSms(locale, code) });
         request.log.info({ userId, provider: deps.sms.provider, messageId: sent.id, locale }, 'phone code sent by SMS');
       } catch (err) {
         request.log.warn({ userId, err: (err as Error).message, status: (err as SmsFailed).status }, 'phone code not sent: the SMS provider did not take it');
@@ -127,7 +138,7 @@ export function phoneRoutes(app: ServiceApp, deps: { models: ProfileModels; bus:
       for (const key of keys) multi.incr(key).expire(key, 2 * DAY_SECONDS);
       await multi.exec();
       return reply.code(202).send({
-        phone: check.phone,
+        phone: to,
         expires_at: check.expires_at.toISOString(),
         resend_at: new Date(check.sent_at.getTime() + resendWait(check, check.sent_at) * 1000).toISOString(),
         tries: check.tries_left,
