@@ -136,18 +136,18 @@ describe('what nobody may change', () => {
     [
       'user_type',
       { user_type: 'buyer' },
-      '"user_type" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber.',
+      '"user_type" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber, sms_alerts.',
     ],
     [
       'user_id',
       { user_id: 'someone-else', firstname: 'Ada' },
-      '"user_id" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber.',
+      '"user_id" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber, sms_alerts.',
     ],
     ['email', { email: 'new@test.tuber.local' }, EMAIL_PROBLEM],
     [
       'revision',
       { revision: 99 },
-      '"revision" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber.',
+      '"revision" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber, sms_alerts.',
     ],
   ])('refuses %s (mass assignment) and changes nothing', async (_field, json, message) => {
     const before = await mine(farmer);

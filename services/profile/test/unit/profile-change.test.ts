@@ -55,7 +55,7 @@ describe('a profile change', () => {
       EMAIL_PROBLEM,
     );
     expect(changeProblem({ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'user_type' } })).toBe(
-      '"user_type" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber.',
+      '"user_type" cannot be changed: a profile change may hold only firstname, lastname, phone, business_name, location, tuber, sms_alerts.',
     );
     expect(changeProblem({ keyword: 'minProperties', instancePath: '' })).toBe(NOTHING_TO_CHANGE);
     expect(changeProblemOf({ keyword: 'minProperties', instancePath: '' }).code).toBe('NOTHING_TO_CHANGE');
