@@ -30,7 +30,7 @@ infra-down: ## stop the local servers
 infra-status: ## show which local servers run
 	@bash infra/local/status.sh
 
-app-up: ## (re)start the six services and the four front-end servers on the current build
+app-up: ## (re)start the seven services and the four front-end servers on the current build
 	@bash infra/local/app.sh restart
 
 app-down:

@@ -107,6 +107,13 @@ export const Product = Type.Object({
   farmer_rating: Type.Optional(
     Type.Object({ count: Type.Integer({ minimum: 0 }), mean: Type.Optional(Type.Number({ minimum: 1, maximum: 5 })) }),
   ),
+  /**
+   * Moderation (issue 26): only in the farmer's own list, on a listing the buyers no longer see: hidden by a
+   * moderator (with the reason), or the account suspended.
+   */
+  withheld: Type.Optional(
+    Type.Object({ hidden: Type.Boolean(), suspended: Type.Boolean(), reason: Type.Optional(Type.String()) }),
+  ),
   cultural: Type.String(),
   health: Type.Optional(Type.String()),
   nutrition: Type.Optional(Nutrition),

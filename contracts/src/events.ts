@@ -239,6 +239,44 @@ export const FarmerSmsAlertsChanged = defineEvent(
   }),
 );
 
+/**
+ * A moderator hid a listing, or showed it again (issue 26, docs/adr/0071). The catalog takes a hidden product
+ * out of the feed, search and carts (404 to everyone but its farmer, who sees `reason`), and the orders service
+ * stops taking requests for it. `revision` grows per product with every decision: a late older one changes nothing.
+ */
+export const ListingModerated = defineEvent(
+  'tuber.moderation.listing.changed',
+  1,
+  Type.Object({
+    product_id: Type.String(),
+    farmer_id: Type.String(),
+    hidden: Type.Boolean(),
+    /** Shown to the farmer while hidden; null once shown again. */
+    reason: Type.Union([Type.String(), Type.Null()]),
+    revision: Type.Integer({ minimum: 1 }),
+    at: Type.String({ format: 'date-time' }),
+  }),
+);
+
+/**
+ * A moderator suspended an account, for a time or for good, or restored it (issue 26, docs/adr/0071). The
+ * trust-and-safety service has already disabled (or enabled) the account in Keycloak and ended its sign-ins;
+ * the catalog hides a suspended farmer's listings, and the orders service cancels the account's open requests.
+ * `until` null means for good. `revision` grows per account with every decision.
+ */
+export const AccountModerated = defineEvent(
+  'tuber.moderation.account.changed',
+  1,
+  Type.Object({
+    user_id: Type.String(),
+    suspended: Type.Boolean(),
+    until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    reason: Type.Union([Type.String(), Type.Null()]),
+    revision: Type.Integer({ minimum: 1 }),
+    at: Type.String({ format: 'date-time' }),
+  }),
+);
+
 export type EventPayload<E extends EventContract> = Static<E['payload']>;
 
 /** Every event the system knows, for tooling and tests. */
@@ -259,4 +297,6 @@ export const ALL_EVENTS = [
   OrderCancelled,
   FarmerRatingChanged,
   FarmerSmsAlertsChanged,
+  ListingModerated,
+  AccountModerated,
 ] as const;

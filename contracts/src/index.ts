@@ -7,3 +7,4 @@ export * from './phone-check.js';
 export * from './locales.js';
 export * from './problems.js';
 export * from './reviews.js';
+export * from './moderation.js';

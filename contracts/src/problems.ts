@@ -226,6 +226,22 @@ export const PROBLEMS = {
   /** SMS alerts go to a verified number only. */
   SMS_ALERTS_NEED_VERIFIED_PHONE: [],
 
+  // ---- reports and the moderation desk (moderation, issue 26, docs/adr/0071) ----
+  /** The product, farm or request reported is not known (or, for a request, not the reporter's). */
+  REPORT_TARGET_NOT_FOUND: [],
+  /** Nobody reports their own listing or farm. */
+  REPORT_OWN: [],
+  MODERATION_TARGET_NOT_FOUND: [],
+  /** `action` does not apply to this target as it stands (hide a farm, unhide a listing that shows, dismiss with no open report). */
+  MODERATION_ACTION_INVALID: ['action'],
+  /** A suspension on a request names whose account: `account` farmer or buyer. */
+  MODERATION_ACCOUNT_REQUIRED: [],
+  /** Moderators do not suspend themselves. */
+  MODERATION_SELF: [],
+  MODERATION_BUSY: [],
+  /** Keycloak, where accounts are switched off and on, does not answer: nothing was changed. */
+  ACCOUNTS_UNAVAILABLE: [],
+
   // ---- live unread counts (orders, docs/adr/0067): the shell polls instead, nobody is shown these ----
   /** The stream's ticket is unknown, spent or expired: ask for a new one. */
   STREAM_TICKET_INVALID: [],

@@ -3,7 +3,7 @@
 // environment (docker-compose.yml). On a volume made before this file existed, run it by hand:
 //   docker compose exec mongo mongosh -u admin -p "$MONGO_ROOT_PASSWORD" /docker-entrypoint-initdb.d/10-users.js
 /* global db */ // mongosh's current database
-for (const name of ['profile', 'catalog', 'media', 'orders']) {
+for (const name of ['profile', 'catalog', 'media', 'orders', 'moderation']) {
   const password = process.env[`MONGO_${name.toUpperCase()}_PASSWORD`];
   if (!password) throw new Error(`MONGO_${name.toUpperCase()}_PASSWORD is not set`);
   const database = db.getSiblingDB(name);

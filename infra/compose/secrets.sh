@@ -15,6 +15,6 @@ for name in $names; do
   [ -n "${!name:-}" ] && continue
   # NATS_AUTH_PASSWORD -> secrets/nats-auth-password; the root user's name is short, like minio.sh makes it.
   file=$(echo "$name" | tr 'A-Z_' 'a-z-')
-  case $name in MINIO_ROOT_USER) bytes=9 ;; KEYCLOAK_AUTH_CLIENT_SECRET) bytes=32 ;; *) bytes=24 ;; esac
+  case $name in MINIO_ROOT_USER) bytes=9 ;; KEYCLOAK_AUTH_CLIENT_SECRET | KEYCLOAK_MODERATION_CLIENT_SECRET) bytes=32 ;; *) bytes=24 ;; esac
   echo "$name=$(ensure_secret "$file" "$bytes")"
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Starts, stops and reports the product's own processes: the six services and the four
+# Starts, stops and reports the product's own processes: the seven services and the four
 # front-end servers, each a daemon with a log under $TUBER_STATE/logs (see lib.sh).
-#   app.sh start|stop|restart|status [name...]   names: auth profile catalog media nutrition orders shell landing buyer farmer
+#   app.sh start|stop|restart|status [name...]   names: auth profile catalog media nutrition orders moderation shell landing buyer farmer
 #   app.sh env SERVICE [REPLICA]                   the environment a service replica gets, KEY=VALUE a line
 # Replicas (docs/adr/0039): with REPLICAS=N (environment or .env; default 1) each service runs N
 # processes: replica 0 is NAME on its usual port, replica i is NAME-i on <port>+100*i (catalog-1 on
@@ -15,13 +15,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 root=$(cd "$here/../.." && pwd)
 
-SERVICES=(auth profile catalog media nutrition orders)
+SERVICES=(auth profile catalog media nutrition orders moderation)
 FRONTENDS=(shell landing buyer farmer)
 
 port_of() {
   case $1 in
     auth) echo "$AUTH_PORT" ;; profile) echo "$PROFILE_PORT" ;; catalog) echo "$CATALOG_PORT" ;;
     media) echo "$MEDIA_PORT" ;; nutrition) echo "$NUTRITION_PORT" ;; orders) echo "$ORDERS_PORT" ;;
+    moderation) echo "$MODERATION_PORT" ;;
     shell) echo "$SHELL_PORT" ;; landing) echo "$LANDING_PORT" ;; buyer) echo "$BUYER_PORT" ;; farmer) echo "$FARMER_PORT" ;;
     *) echo "unknown process: $1" >&2; return 1 ;;
   esac
@@ -81,14 +82,14 @@ service_env() {
     "KEYCLOAK_URL=http://127.0.0.1:${KEYCLOAK_PORT}/auth" "KEYCLOAK_REALM=${KEYCLOAK_REALM}" \
     "OIDC_ISSUER=${PUBLIC_URL}/auth/realms/${KEYCLOAK_REALM}" "OIDC_AUDIENCE=tuber-api" \
     "PUBLIC_URL=${PUBLIC_URL}"
-  case $name in auth | profile | catalog | media | orders) printf '%s\n' "NATS_URL=$(nats_url "$name")" "NATS_STREAM_REPLICAS=$(nats_replicas)" ;; esac
+  case $name in auth | profile | catalog | media | orders | moderation) printf '%s\n' "NATS_URL=$(nats_url "$name")" "NATS_STREAM_REPLICAS=$(nats_replicas)" ;; esac
   # Telemetry (docs/adr/0037): traces to the local trace store unless OTEL_EXPORTER_OTLP_ENDPOINT says
   # otherwise (empty: none); metrics on the replica's port + METRICS_PORT_OFFSET (empty: none).
   printf '%s\n' "OTEL_EXPORTER_OTLP_ENDPOINT=${OTEL_EXPORTER_OTLP_ENDPOINT-http://127.0.0.1:${OTLP_HTTP_PORT:-4318}}" \
     "METRICS_PORT=$([ -n "${METRICS_PORT_OFFSET:-}" ] && echo $(($(replica_port "$name" "$replica") + METRICS_PORT_OFFSET)) || echo 0)"
   # The catalog's read model in its own Redis (docs/adr/0061), as the same `catalog` user.
   if [ "$name" = catalog ]; then echo "CATALOG_READMODEL_REDIS_URL=redis://catalog:$(secret redis-catalog-password)@127.0.0.1:${READMODEL_REDIS_PORT}"; fi
-  case $name in profile | catalog | media | orders) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
+  case $name in profile | catalog | media | orders | moderation) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
   case $name in
     auth)
       printf '%s\n' "KEYCLOAK_AUTH_CLIENT_SECRET=$(secret keycloak-auth-client-secret)" \
@@ -100,6 +101,9 @@ service_env() {
       # Notification e-mails go through the local mail catcher, like the auth service's; SMS through the SMS catcher.
       printf '%s\n' "SMTP_HOST=127.0.0.1" "SMTP_PORT=${MAILPIT_SMTP_PORT}"
       sms_env ;;
+    moderation)
+      # Its Keycloak client's service account enables and disables accounts and ends their sign-ins (suspensions).
+      echo "KEYCLOAK_MODERATION_CLIENT_SECRET=$(secret keycloak-moderation-client-secret)" ;;
     media)
       printf '%s\n' "MINIO_ENDPOINT=127.0.0.1" "MINIO_PORT=${MINIO_PORT}" "MINIO_BUCKET=${MINIO_BUCKET}" \
         "MINIO_ACCESS_KEY=media" "MINIO_SECRET_KEY=$(secret minio-media-password)" \

@@ -2,7 +2,7 @@
 // (docs/adr/0017): lists the databases first, so FerretDB 1.x loads its catalogue of databases with
 // every schema in view (it keeps the first client's view), and creates each service's database if
 // it is missing, so the service's own PostgreSQL role, which may not create databases, finds it.
-//   MONGO_URL=mongodb://ferretdb:…@127.0.0.1:27017/?authMechanism=PLAIN node ferretdb-users.mjs profile catalog media orders
+//   MONGO_URL=mongodb://ferretdb:…@127.0.0.1:27017/?authMechanism=PLAIN node ferretdb-users.mjs profile catalog media orders moderation
 import { MongoClient } from 'mongodb';
 
 const client = new MongoClient(process.env.MONGO_URL, { serverSelectionTimeoutMS: 10_000 });

@@ -10,7 +10,7 @@ FERRETDB_VERSION=v1.24.0
 bin="$TUBER_CACHE/bin/ferretdb-$FERRETDB_VERSION"
 PG_PORT=${POSTGRES_PORT:-5433}
 # The databases services own, each with a role of the same name.
-MONGO_DATABASES=(profile catalog media orders)
+MONGO_DATABASES=(profile catalog media orders moderation)
 
 install_server() {
   bash "$(dirname "$0")/postgres.sh" install

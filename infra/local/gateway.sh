@@ -30,13 +30,13 @@ prepare_temp() {
 
 # ---- service replicas (docs/adr/0039) ----
 # REPLICAS=N (environment or .env, default 1; app.sh starts the same number): in each service's
-# upstream group (tuber_auth ... tuber_orders) the one `server 127.0.0.1:PORT ...;` line of the
+# upstream group (tuber_auth ... tuber_moderation) the one `server 127.0.0.1:PORT ...;` line of the
 # template becomes N lines, replica i on PORT + 100*i (app.sh's numbering), same parameters.
 REPLICAS=${REPLICAS:-1}
 replicate_upstreams() {
   [[ $REPLICAS =~ ^[1-9]$ ]] || { log "REPLICAS must be a whole number from 1 to 9 (it is '$REPLICAS')"; return 1; }
   awk -v n="$REPLICAS" '
-    /^[[:space:]]*upstream tuber_(auth|profile|catalog|media|nutrition|orders)[[:space:]]*\{/ { inside = 1 }
+    /^[[:space:]]*upstream tuber_(auth|profile|catalog|media|nutrition|orders|moderation)[[:space:]]*\{/ { inside = 1 }
     inside && /^[[:space:]]*}/ { inside = 0 }
     inside && match($0, /server 127\.0\.0\.1:[0-9]+/) {
       head = substr($0, 1, RSTART - 1); port = substr($0, RSTART + 17, RLENGTH - 17); tail = substr($0, RSTART + RLENGTH)
@@ -54,7 +54,8 @@ render_conf() {
     BUYER_UPSTREAM="127.0.0.1:$BUYER_PORT" FARMER_UPSTREAM="127.0.0.1:$FARMER_PORT" \
     AUTH_UPSTREAM="127.0.0.1:$AUTH_PORT" PROFILE_UPSTREAM="127.0.0.1:$PROFILE_PORT" \
     CATALOG_UPSTREAM="127.0.0.1:$CATALOG_PORT" MEDIA_UPSTREAM="127.0.0.1:$MEDIA_PORT" \
-    NUTRITION_UPSTREAM="127.0.0.1:$NUTRITION_PORT" ORDERS_UPSTREAM="127.0.0.1:$ORDERS_PORT" KEYCLOAK_UPSTREAM="127.0.0.1:$KEYCLOAK_PORT" \
+    NUTRITION_UPSTREAM="127.0.0.1:$NUTRITION_PORT" ORDERS_UPSTREAM="127.0.0.1:$ORDERS_PORT" \
+    MODERATION_UPSTREAM="127.0.0.1:$MODERATION_PORT" KEYCLOAK_UPSTREAM="127.0.0.1:$KEYCLOAK_PORT" \
     MINIO_UPSTREAM="127.0.0.1:$MINIO_PORT" RELEASES_ROOT="$TUBER_RELEASES"
   # The span relay's syslog address (docs/adr/0038), started with Jaeger by jaeger.sh.
   export GATEWAY_SPANS_ADDR="127.0.0.1:$GATEWAY_SPANS_PORT"
@@ -62,7 +63,7 @@ render_conf() {
   export GATEWAY_MAX_STREAMS="${GATEWAY_MAX_STREAMS:-1500}"
   # Only our variables are substituted; nginx's own $variables stay as they are.
   # shellcheck disable=SC2016
-  envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM} ${GATEWAY_SPANS_ADDR} ${GATEWAY_MAX_STREAMS} ${RELEASES_ROOT}' \
+  envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${MODERATION_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM} ${GATEWAY_SPANS_ADDR} ${GATEWAY_MAX_STREAMS} ${RELEASES_ROOT}' \
     < "$TUBER_ROOT/infra/gateway/default.conf.template" | replicate_upstreams
 }
 

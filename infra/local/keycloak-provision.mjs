@@ -11,7 +11,11 @@
 //  4. The tuber-auth client's secret set to the one in the secrets directory; the realm's languages
 //     (internationalization, supported and default locale) as the realm file says, also on a realm
 //     created before they were there (docs/adr/0044).
-//  5. With TEST_OVERLAY set: the overlay's users (the dev/test account) partially imported,
+//  5. What the realm file added after a realm was made (compose keeps its realm): its realm roles
+//     that are missing (e.g. `moderator`) created; the moderation service's confidential client
+//     tuber-moderation created from the realm file when missing, its service account given the
+//     realm-management roles the file lists, and its secret set to MODERATION_CLIENT_SECRET.
+//  6. With TEST_OVERLAY set: the overlay's users (the dev/test account) partially imported,
 //     existing ones skipped, and the test user's password set from the secrets directory.
 // Exit status 3: neither the named admin nor the bootstrap client could sign in (keycloak.sh then
 // starts the local database afresh).
@@ -199,6 +203,56 @@ async function syncAuthClientSecret(token) {
   }
 }
 
+// Realm roles the realm file has and the realm does not (a realm made before the file had them, e.g.
+// `moderator`): created with the file's description. Existing roles are left as they are.
+async function ensureRealmRoles(token) {
+  const admin = `/admin/realms/${realm}`;
+  const have = new Set((await call('GET', `${admin}/roles?first=0&max=500`, { token })).map((role) => role.name));
+  for (const role of readJson(env.REALM_FILE).roles?.realm ?? []) {
+    if (have.has(role.name) || role.composite) continue;
+    await call('POST', `${admin}/roles`, { token, json: { name: role.name, description: role.description } });
+    console.log(`realm role ${role.name} created`);
+  }
+}
+
+// A confidential service-account client of the realm file (tuber-moderation): created as the file
+// describes when the realm predates it, its secret set to `secret` (the secrets directory's), and its
+// service account given the client roles the file's service-account user lists (only added, never removed).
+async function ensureServiceClient(token, clientId, secret) {
+  if (!secret) throw new Error(`no secret given for the ${clientId} client`);
+  const admin = `/admin/realms/${realm}`;
+  const wanted = readJson(env.REALM_FILE);
+  const definition = wanted.clients.find((client) => client.clientId === clientId);
+  if (!definition) throw new Error(`${env.REALM_FILE} has no client ${clientId}`);
+  let [client] = await call('GET', `${admin}/clients?clientId=${clientId}`, { token });
+  if (!client) {
+    await call('POST', `${admin}/clients`, { token, json: { ...definition, secret } });
+    [client] = await call('GET', `${admin}/clients?clientId=${clientId}`, { token });
+    console.log(`client ${clientId} created`);
+  } else {
+    const current = await call('GET', `${admin}/clients/${client.id}/client-secret`, { token });
+    if (current?.value !== secret) {
+      await call('PUT', `${admin}/clients/${client.id}`, { token, json: { ...client, secret } });
+      console.log(`${clientId} client secret set from the secrets directory`);
+    }
+  }
+  const account = (wanted.users ?? []).find((user) => user.serviceAccountClientId === clientId);
+  if (!account?.clientRoles) return;
+  const serviceUser = await call('GET', `${admin}/clients/${client.id}/service-account-user`, { token });
+  for (const [roleClientId, names] of Object.entries(account.clientRoles)) {
+    const [roleClient] = await call('GET', `${admin}/clients?clientId=${roleClientId}`, { token });
+    if (!roleClient) throw new Error(`realm ${realm} has no client ${roleClientId}`);
+    const mappings = `${admin}/users/${serviceUser.id}/role-mappings/clients/${roleClient.id}`;
+    const held = new Set((await call('GET', mappings, { token })).map((role) => role.name));
+    const missing = [];
+    for (const name of names.filter((n) => !held.has(n)))
+      missing.push(await call('GET', `${admin}/clients/${roleClient.id}/roles/${name}`, { token }));
+    if (!missing.length) continue;
+    await call('POST', mappings, { token, json: missing });
+    console.log(`${clientId} service account given ${roleClientId} roles ${missing.map((role) => role.name).join(', ')}`);
+  }
+}
+
 // The languages of the login pages and of Keycloak's e-mails (issue 13): a realm made before the realm file
 // had them (compose keeps its realm) gets them too; nothing is written when they already match.
 async function syncLanguages(token) {
@@ -244,6 +298,8 @@ if (await ensureRealm(token)) token = await clientToken(OPS_CLIENT, env.OPS_CLIE
 await withoutOfflineAccess(token);
 await syncAuthClientSecret(token);
 await syncLanguages(token);
+await ensureRealmRoles(token);
+await ensureServiceClient(token, 'tuber-moderation', env.MODERATION_CLIENT_SECRET);
 if (env.TEST_OVERLAY) await applyTestOverlay(token);
 // Last: moving master's frontend URL changes the issuer this run's token was checked against.
 await hardenMaster(token);

@@ -3,7 +3,8 @@
 # built once with our build options, started optimized under /auth; then provisioned through the
 # admin REST API on its loopback address (keycloak-provision.mjs, docs/adr/0018): a named admin in
 # place of the bootstrap one, realm tuber from infra/keycloak/tuber-realm.json, the generated
-# secrets, and the test overlay's account unless TUBER_SEED_TEST_USER=0.
+# secrets (among them the tuber-auth and tuber-moderation clients'), and the test overlay's account
+# unless TUBER_SEED_TEST_USER=0.
 source "$(dirname "$0")/lib.sh"
 KEYCLOAK_VERSION=26.0.8
 home="$TUBER_CACHE/keycloak-$KEYCLOAK_VERSION"
@@ -131,7 +132,7 @@ launch() {
 # gateway's (which answers 404 for /auth/admin/ and /auth/realms/master/).
 admin_url() { echo "http://127.0.0.1:${KEYCLOAK_PORT}/auth"; }
 
-# Named admin, master hardening, realm tuber, the auth client's secret and (unless
+# Named admin, master hardening, realm tuber, the auth and moderation clients' secrets and (unless
 # TUBER_SEED_TEST_USER=0) the test overlay's account: see keycloak-provision.mjs. Status 3 when no
 # admin could sign in, 1 on any other failure.
 provision() {
@@ -143,6 +144,8 @@ provision() {
   BOOTSTRAP_CLIENT_ID=tuber-bootstrap BOOTSTRAP_CLIENT_SECRET=$bootstrap_secret \
   AUTH_CLIENT_SECRET=$(ensure_secret keycloak-auth-client-secret 32) \
   TUBER_AUTH_CLIENT_SECRET=$(ensure_secret keycloak-auth-client-secret 32) \
+  MODERATION_CLIENT_SECRET=$(ensure_secret keycloak-moderation-client-secret 32) \
+  TUBER_MODERATION_CLIENT_SECRET=$(ensure_secret keycloak-moderation-client-secret 32) \
   TUBER_TEST_USER_PASSWORD=$(ensure_secret keycloak-test-user-password 18) \
   TUBER_PUBLIC_URL=$PUBLIC_URL TUBER_SMTP_HOST=127.0.0.1 TUBER_SMTP_PORT=$MAILPIT_SMTP_PORT \
     node "$TUBER_ROOT/infra/local/keycloak-provision.mjs" >> "$TUBER_STATE/logs/keycloak.log" 2>&1

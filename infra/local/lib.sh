@@ -69,7 +69,9 @@ load_env_file "$TUBER_ROOT/.env"
 POSTGRES_PORT=${POSTGRES_PORT:-5433}
 # The orders service (issue 12) came after many a checkout's .env was written: its port has a default here too.
 ORDERS_PORT=${ORDERS_PORT:-4006}
-export POSTGRES_PORT ORDERS_PORT
+# So did the moderation service (trust and safety).
+MODERATION_PORT=${MODERATION_PORT:-4007}
+export POSTGRES_PORT ORDERS_PORT MODERATION_PORT
 # The trace store and the gateway's span relay (docs/adr/0038) came after many a .env too.
 JAEGER_UI_PORT=${JAEGER_UI_PORT:-16686}
 JAEGER_GRPC_PORT=${JAEGER_GRPC_PORT:-16685}
@@ -120,7 +122,7 @@ declare -gA _tuber_ports=(
   [sms-catcher]=SMS_CATCHER_PORT
   [keycloak]="KEYCLOAK_PORT KEYCLOAK_MGMT_PORT" [gateway]=GATEWAY_PORT
   [auth]=AUTH_PORT [profile]=PROFILE_PORT [catalog]=CATALOG_PORT [media]=MEDIA_PORT [nutrition]=NUTRITION_PORT
-  [orders]=ORDERS_PORT
+  [orders]=ORDERS_PORT [moderation]=MODERATION_PORT
   [jaeger]="JAEGER_UI_PORT JAEGER_GRPC_PORT OTLP_GRPC_PORT OTLP_HTTP_PORT" [gateway-spans]=GATEWAY_SPANS_PORT
   [shell]=SHELL_PORT [landing]=LANDING_PORT [buyer]=BUYER_PORT [farmer]=FARMER_PORT
 )

@@ -15,7 +15,7 @@ source "$(dirname "$0")/lib.sh"
 case ${TUBER_REDIS_INSTANCE:-main} in
   main)
     name=redis port=$REDIS_PORT maxmemory=256mb save="60 1" acl_of=main
-    REDIS_USERS=(auth profile catalog media nutrition orders tuber-test)
+    REDIS_USERS=(auth profile catalog media nutrition orders moderation tuber-test)
     ;;
   readmodel)
     name=redis-readmodel port=$READMODEL_REDIS_PORT maxmemory=$READMODEL_REDIS_MAXMEMORY save='""' acl_of=readmodel

@@ -18,7 +18,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const SERVICES = ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders'];
+export const SERVICES = ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation'];
 export const OUTPUT = fileURLToPath(new URL('./grafana/dashboards/tuber-golden-signals.json', import.meta.url));
 const DATASOURCE = { type: 'prometheus', uid: 'tuber-prometheus' };
 const WINDOW = '$__rate_interval';

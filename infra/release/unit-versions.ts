@@ -7,13 +7,15 @@
 //   npx tsx infra/release/unit-versions.ts release <service> [commit]   (make release-service NAME=… COMMIT=…)
 // The second records that a service of that commit (default HEAD) is what now runs in production: the
 // compatibility checks (OpenAPI, events, pacts) then hold today's code to that release's files.
+// A unit never released yet (not in releases.json, e.g. a new service) is left out of both files: compose
+// then runs its local build (`${NAME}_VERSION:-dev`) and Helm the chart's appVersion, until its first release.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVICE_UNITS = ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders'] as const;
+export const SERVICE_UNITS = ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation'] as const;
 export const FRONTEND_UNITS = ['shell', 'landing', 'buyer', 'farmer'] as const;
 export const COMPOSE_ENV = path.join(root, 'infra/compose/release.env');
 export const HELM_VALUES = path.join(root, 'infra/helm/releases/values-release.yaml');
@@ -24,13 +26,19 @@ export function readUnits(file = path.join(root, 'releases.json')): Units {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { units: Units }).units;
 }
 
+/** The units of `names` that releases.json records a release of. */
+export const released = (units: Units, names: readonly string[]): string[] => names.filter((name) => units[name]);
+
 export function composeEnv(units: Units): string {
-  const lines = [...SERVICE_UNITS, ...FRONTEND_UNITS].map((name) => `${name.toUpperCase()}_VERSION=${units[name]!.version}`);
+  const lines = released(units, [...SERVICE_UNITS, ...FRONTEND_UNITS]).map((name) => `${name.toUpperCase()}_VERSION=${units[name]!.version}`);
   return `# Written by infra/release/unit-versions.ts from releases.json; do not edit.\n${lines.join('\n')}\n`;
 }
 
 export function helmValues(units: Units): string {
-  const block = (names: readonly string[]) => names.map((name) => `  ${name}:\n    image: { tag: "${units[name]!.version}" }`).join('\n');
+  const block = (names: readonly string[]) =>
+    released(units, names)
+      .map((name) => `  ${name}:\n    image: { tag: "${units[name]!.version}" }`)
+      .join('\n');
   return `# Written by infra/release/unit-versions.ts from releases.json; do not edit. Install with\n# -f infra/helm/releases/values-release.yaml to deploy each unit's last release.\nservices:\n${block(SERVICE_UNITS)}\nfrontends:\n${block(FRONTEND_UNITS)}\n`;
 }
 

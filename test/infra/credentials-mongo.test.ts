@@ -93,6 +93,20 @@ describe('each service reaches only its own database', () => {
     }
   });
 
+  it('moderation works in its own database and cannot read the catalog or profile ones', async () => {
+    const moderation = await as('moderation', 'moderation');
+    const own = moderation.db('moderation').collection(collection);
+    try {
+      await own.insertOne({ _id: 'moderation-own' as never, owner: 'moderation' });
+      expect(await own.findOne({ _id: 'moderation-own' as never })).toMatchObject({ owner: 'moderation' });
+      for (const other of ['catalog', 'profile']) {
+        await expect(moderation.db(other).collection(collection).findOne({}), other).rejects.toThrow(/permission denied/i);
+      }
+    } finally {
+      await own.drop().catch(() => undefined);
+    }
+  });
+
   it("a collection the tests' user makes in a service's database is the service's: it may index and drop it", async () => {
     // Otherwise the service could not add its indexes at its next start (the orders service once could not).
     const made = admin.db('orders').collection(`${collection}_by_tests`);

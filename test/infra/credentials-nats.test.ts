@@ -69,7 +69,7 @@ describe('each service publishes only its own events', () => {
     expect(await countOn(jsm, probe)).toBe(before + 1);
   });
 
-  for (const service of ['catalog', 'media', 'auth', 'orders']) {
+  for (const service of ['catalog', 'media', 'auth', 'orders', 'moderation']) {
     it(`${service} cannot forge profile.farmer.changed: the publish fails and the stream does not get it`, async () => {
       const before = await countOn(jsm, FarmerProfileChanged.subject);
       const js = jetstream(await as(service), { timeout: 2_000 });

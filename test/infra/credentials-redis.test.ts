@@ -96,6 +96,18 @@ describe('each service reaches only its own keys', () => {
     await expect(orders.get(authKey)).rejects.toThrow(/NOPERM/);
   });
 
+  it('moderation keeps its locks under moderation:*, checks the ended sign-ins and cannot touch another service’s keys', async () => {
+    const moderation = await as('moderation');
+    const own = `moderation:lock:credentials-test-${stamp}`;
+    expect(await moderation.set(own, 'token', { NX: true, PX: 5_000 })).toBe('OK');
+    expect(await admin.get(own)).toBe('token');
+    await moderation.del(own);
+    expect(await moderation.exists(`auth:revoked-sid:credentials-test-${stamp}`)).toBe(0);
+    await expect(moderation.set(`auth:revoked-sid:credentials-test-${stamp}`, 'forged')).rejects.toThrow(/NOPERM/);
+    await expect(moderation.get(`profile:lock:user:credentials-test-${stamp}`)).rejects.toThrow(/NOPERM/);
+    await expect(moderation.get(authKey)).rejects.toThrow(/NOPERM/);
+  });
+
   it('every service may check, but not write or remove, the sign-ins the auth service ended (ADR 0056)', async () => {
     const ended = `auth:revoked-sid:credentials-test-${stamp}`;
     const auth = await as('auth');

@@ -123,6 +123,21 @@ describe('Realm tuber: clients', () => {
     }
   });
 
+  it('lets the moderation service in by client credentials alone, to manage users, with the moderator role in the realm', async () => {
+    const { status, body } = await clientCredentials('tuber', 'tuber-moderation', secret('keycloak-moderation-client-secret'));
+    expect(status).toBe(200);
+    const users = await fetch(`${internal}/admin/realms/tuber/users?max=1`, { headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(users.status).toBe(200);
+    expect((await clientCredentials('tuber', 'tuber-moderation', 'not-the-secret')).status).toBe(401);
+    const clients: { clientId: string; publicClient?: boolean; standardFlowEnabled?: boolean; implicitFlowEnabled?: boolean }[] =
+      await adminGet('/tuber/clients?clientId=tuber-moderation', await opsToken());
+    expect(clients).toMatchObject([
+      { clientId: 'tuber-moderation', publicClient: false, standardFlowEnabled: false, implicitFlowEnabled: false },
+    ]);
+    const moderator = await adminGet<{ name: string; description: string }>('/tuber/roles/moderator', await opsToken());
+    expect(moderator.description).toMatch(/moderation desk/);
+  });
+
   it('turns the password grant off on every client of the realm, admin-cli included', async () => {
     const clients: { clientId: string; directAccessGrantsEnabled?: boolean }[] = await adminGet('/tuber/clients', await opsToken());
     expect(clients.map((client) => client.clientId)).toContain('admin-cli');
@@ -165,7 +180,10 @@ describe('Realm tuber: clients', () => {
   });
 
   it('keeps the test account out of what ops import; the test overlay holds it', () => {
-    expect(realmFile.users.map((user: { username: string }) => user.username)).toEqual(['service-account-tuber-auth']);
+    expect(realmFile.users.map((user: { username: string }) => user.username)).toEqual([
+      'service-account-tuber-auth',
+      'service-account-tuber-moderation',
+    ]);
     expect(JSON.stringify(realmFile)).not.toContain('TUBER_TEST_USER_PASSWORD');
     const overlay = JSON.parse(readFileSync('infra/keycloak/test-overlay.json', 'utf8'));
     expect(overlay.users.map((user: { username: string }) => user.username)).toEqual(['test.farmer@tuber.local']);

@@ -29,6 +29,8 @@ export interface AccountOptions {
   businessName?: string;
   location?: string;
   tuber?: string[];
+  /** Also the realm role `moderator` (issue 26): the moderation desk's. */
+  moderator?: boolean;
 }
 
 export async function createAccount(options: AccountOptions): Promise<Omit<TestAccount, 'accessToken'>> {
@@ -51,8 +53,9 @@ export async function createAccount(options: AccountOptions): Promise<Omit<TestA
     attributes,
     credentials: [{ type: 'password', value: password, temporary: false }],
   });
-  const role = await kc.roles.findOneByName({ name: options.role });
-  await kc.users.addRealmRoleMappings({ id, roles: [{ id: role!.id!, name: role!.name! }] });
+  const names = [options.role, ...(options.moderator ? ['moderator'] : [])];
+  const roles = await Promise.all(names.map((name) => kc.roles.findOneByName({ name })));
+  await kc.users.addRealmRoleMappings({ id, roles: roles.map((role) => ({ id: role!.id!, name: role!.name! })) });
   return { id, email, password };
 }
 

@@ -10,7 +10,7 @@ export const PUBLIC_URL = env.PUBLIC_URL ?? 'http://localhost:8080';
  * The environment a service gets from infra/local/app.sh, for building it in-process; it signs in
  * to the servers as `tuber-test` (docs/adr/0017), so a test may point it at a scratch database.
  */
-export function serviceEnv(service: 'auth' | 'profile' | 'catalog' | 'media' | 'nutrition' | 'orders'): NodeJS.ProcessEnv {
+export function serviceEnv(service: 'auth' | 'profile' | 'catalog' | 'media' | 'nutrition' | 'orders' | 'moderation'): NodeJS.ProcessEnv {
   return {
     LOG_LEVEL: 'silent',
     MONGO_URL: mongoUrl(service),
@@ -27,6 +27,8 @@ export function serviceEnv(service: 'auth' | 'profile' | 'catalog' | 'media' | '
     MINIO_ACCESS_KEY: env.MINIO_ACCESS_KEY || secret('minio-root-user'),
     MINIO_SECRET_KEY: env.MINIO_SECRET_KEY || secret('minio-root-password'),
     KEYCLOAK_AUTH_CLIENT_SECRET: env.KEYCLOAK_AUTH_CLIENT_SECRET ?? '',
+    // The moderation service's Keycloak client (tuber-moderation), as infra/local/keycloak.sh made it.
+    KEYCLOAK_MODERATION_CLIENT_SECRET: env.KEYCLOAK_MODERATION_CLIENT_SECRET || secret('keycloak-moderation-client-secret'),
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(port('MAILPIT_SMTP_PORT', 1025)),
     // The local SMS catcher (infra/sms-catcher), with the key infra/local/sms-catcher.sh gave it.

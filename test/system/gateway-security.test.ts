@@ -181,7 +181,7 @@ describe("Keycloak's administration is not public", () => {
 
 describe('each service behind its own prefix', () => {
   it('/api/<service>/ reaches that service: its OpenAPI document names it and only its own paths', async () => {
-    for (const service of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders']) {
+    for (const service of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation']) {
       const answer = await send('GET', `/api/${service}/openapi.json`);
       expect(answer.status, service).toBe(200);
       const doc = JSON.parse(answer.body) as { info?: { title?: string }; paths?: Record<string, unknown> };
@@ -194,7 +194,7 @@ describe('each service behind its own prefix', () => {
 describe('nothing internal answers through the gateway', () => {
   it("the services' /health and /ready are 404, at the root and under /api/<service>/", async () => {
     for (const target of ['/health', '/ready']) expect((await send('GET', target)).status, target).toBe(404);
-    for (const service of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'nope']) {
+    for (const service of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation', 'nope']) {
       for (const probe of ['health', 'ready']) isJsonError(await send('GET', `/api/${service}/${probe}`), 404);
     }
   });

@@ -55,7 +55,13 @@ describe('OpenAPI documents against the last release', () => {
       );
     });
 
-    it(`${service}: no breaking change since release ${releases.units[service]!.commit.slice(0, 7)} (oasdiff)`, async () => {
+    // A service never released (a new one, until its first `make release-service`) has no callers of a release to break.
+    const release = releases.units[service];
+    if (!release) {
+      it.skip(`${service}: no breaking change since its release (none yet: releases.json has no ${service})`, () => undefined);
+      continue;
+    }
+    it(`${service}: no breaking change since release ${release.commit.slice(0, 7)} (oasdiff)`, async () => {
       const base = path.join(scratch, `${service}-release.json`);
       fs.writeFileSync(base, releasedDocument(service));
       const { code, output } = await oasdiff('breaking', base, snapshotFile(service), '--fail-on', 'ERR');

@@ -15,6 +15,8 @@ import { buildApp as buildNutrition } from '../../services/nutrition/src/app.js'
 import { NutritionConfig } from '../../services/nutrition/src/config.js';
 import { buildApp as buildOrders } from '../../services/orders/src/app.js';
 import { OrdersConfig } from '../../services/orders/src/config.js';
+import { buildApp as buildModeration } from '../../services/moderation/src/app.js';
+import { ModerationConfig } from '../../services/moderation/src/config.js';
 import { serviceEnv } from '../support/env.js';
 
 const apps: Record<string, ServiceApp> = {};
@@ -26,6 +28,7 @@ beforeAll(async () => {
   apps.media = await buildMedia(loadConfig(MediaConfig, serviceEnv('media')));
   apps.nutrition = await buildNutrition(loadConfig(NutritionConfig, serviceEnv('nutrition')));
   apps.orders = await buildOrders(loadConfig(OrdersConfig, serviceEnv('orders')));
+  apps.moderation = await buildModeration(loadConfig(ModerationConfig, serviceEnv('moderation')));
 });
 
 afterAll(async () => {
@@ -50,14 +53,14 @@ async function eventually(service: string, status: number, timeoutMs = 30_000) {
 }
 
 const dependants: Record<string, { server: string; services: string[] }> = {
-  redis: { server: 'redis', services: ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders'] },
-  nats: { server: 'nats', services: ['auth', 'profile', 'catalog', 'orders'] },
-  mongodb: { server: 'ferretdb', services: ['profile', 'catalog', 'media', 'orders'] },
+  redis: { server: 'redis', services: ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation'] },
+  nats: { server: 'nats', services: ['auth', 'profile', 'catalog', 'orders', 'moderation'] },
+  mongodb: { server: 'ferretdb', services: ['profile', 'catalog', 'media', 'orders', 'moderation'] },
   minio: { server: 'minio', services: ['media'] },
 };
 
 describe('readiness of every service', () => {
-  it('is 200 for all six with every dependency up', async () => {
+  it('is 200 for all seven with every dependency up', async () => {
     for (const service of Object.keys(apps)) {
       const answer = await ready(service);
       expect({ service, ...answer }).toMatchObject({ service, status: 200 });

@@ -28,7 +28,9 @@ interface ComposeService {
 }
 
 const composeText = read('docker-compose.yml');
-const compose = parse(composeText, { merge: true }) as {
+// Our own file, not untrusted input: its shared blocks (x-service, x-restart...) are merged into every service,
+// more times than the YAML library's guard against alias bombs allows by default (compose-go has no such limit).
+const compose = parse(composeText, { merge: true, maxAliasCount: -1 }) as {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
   networks?: Record<string, { internal?: boolean } | null>;
@@ -52,6 +54,7 @@ const BACKENDS: Record<string, { port: number; database?: string }> = {
   media: { port: 4004, database: 'media' },
   nutrition: { port: 4005 },
   orders: { port: 4006, database: 'orders' },
+  moderation: { port: 4007, database: 'moderation' },
 };
 /** Which stores a service uses, from the config fragments its src/config.ts composes. */
 const uses = (name: string) => {
@@ -271,6 +274,13 @@ describe('docker-compose.yml', () => {
     expect(services.auth!.environment!.KEYCLOAK_AUTH_CLIENT_SECRET).toBe(
       services['keycloak-provision']!.environment!.TUBER_AUTH_CLIENT_SECRET,
     );
+    // The moderation service's Keycloak client (tuber-moderation): the secret the provisioning gives the realm.
+    expect(services.moderation!.environment!.KEYCLOAK_MODERATION_CLIENT_SECRET).toBe(
+      services['keycloak-provision']!.environment!.TUBER_MODERATION_CLIENT_SECRET,
+    );
+    expect(services['keycloak-provision']!.environment!.MODERATION_CLIENT_SECRET).toBe(
+      services['keycloak-provision']!.environment!.TUBER_MODERATION_CLIENT_SECRET,
+    );
     expect(services.media!.environment).toMatchObject({ MINIO_ENDPOINT: 'minio', MINIO_PORT: '9000', MINIO_BUCKET: 'product-images' });
     // Media signs in to MinIO as its own user (made by minio-init), never as root.
     expect(services.media!.environment!.MINIO_ACCESS_KEY).toBe('media');
@@ -361,7 +371,21 @@ describe('docker-compose.yml', () => {
 
     const upstreams = Object.entries(gateway.environment ?? {}).filter(([key]) => key.endsWith('_UPSTREAM'));
     expect(upstreams.map(([key]) => key).sort()).toEqual(
-      ['SHELL', 'LANDING', 'BUYER', 'FARMER', 'AUTH', 'PROFILE', 'CATALOG', 'MEDIA', 'NUTRITION', 'ORDERS', 'KEYCLOAK', 'MINIO']
+      [
+        'SHELL',
+        'LANDING',
+        'BUYER',
+        'FARMER',
+        'AUTH',
+        'PROFILE',
+        'CATALOG',
+        'MEDIA',
+        'NUTRITION',
+        'ORDERS',
+        'MODERATION',
+        'KEYCLOAK',
+        'MINIO',
+      ]
         .map((n) => `${n}_UPSTREAM`)
         .sort(),
     );
@@ -480,6 +504,7 @@ describe('docker-compose.yml', () => {
     expect(provision.volumes).toContain('./infra/keycloak/tuber-realm.json:/provision/tuber-realm.json:ro');
     expect(provision.depends_on?.keycloak?.condition).toBe('service_healthy');
     expect(services.auth!.depends_on?.['keycloak-provision']?.condition).toBe('service_completed_successfully');
+    expect(services.moderation!.depends_on?.['keycloak-provision']?.condition).toBe('service_completed_successfully');
     const realm = read('infra/keycloak/tuber-realm.json');
     const placeholders = new Set([...realm.matchAll(/\$\{(TUBER_[A-Z0-9_]+)(:[^}]*)?\}/g)].map((m) => m[1]!));
     for (const name of placeholders) expect(provision.environment?.[name], `keycloak-provision sets ${name} for the realm`).toBeDefined();

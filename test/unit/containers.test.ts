@@ -28,7 +28,12 @@ interface Service {
   ports?: string[];
 }
 const [base, override] = COMPOSE_FILES.map(
-  (file) => parse(readFileSync(join(ROOT, file), 'utf8'), { merge: true }) as { name?: string; services: Record<string, Service> },
+  // maxAliasCount: our own files, whose shared blocks are merged into more services than the YAML library allows by default.
+  (file) =>
+    parse(readFileSync(join(ROOT, file), 'utf8'), { merge: true, maxAliasCount: -1 }) as {
+      name?: string;
+      services: Record<string, Service>;
+    },
 );
 /** Compose's merge of the override into the base file for the fields checked here (ports add up). */
 const merged = (name: string): Service => {

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const SERVICES = { auth: 4001, profile: 4002, catalog: 4003, media: 4004, nutrition: 4005, orders: 4006 } as const;
+const SERVICES = { auth: 4001, profile: 4002, catalog: 4003, media: 4004, nutrition: 4005, orders: 4006, moderation: 4007 } as const;
 
 /** default.conf as gateway.sh renders it, with the default ports (not this checkout's .env). */
 function render(replicas?: number): string {
@@ -123,7 +123,8 @@ describe('gateway upstreams for service replicas', () => {
 
 describe('compose: replicas per service', () => {
   it('runs REPLICAS (default 1) of each service, and the gateway names the service, which resolves to every replica', () => {
-    const compose = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    // maxAliasCount: our own file, whose shared blocks are merged into more services than the YAML library allows by default.
+    const compose = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8'), { merge: true, maxAliasCount: -1 }) as {
       services: Record<
         string,
         { deploy?: { replicas?: unknown }; environment?: Record<string, string>; ports?: unknown; container_name?: string }

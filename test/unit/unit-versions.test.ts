@@ -12,12 +12,21 @@ import { COMPOSE_ENV, FRONTEND_UNITS, HELM_VALUES, SERVICE_UNITS, composeEnv, he
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const units = readUnits();
+// Units that have never been released (a new service until its first `make release-service`): compose runs
+// their local build and Helm the chart's appVersion; every other unit is named by its release everywhere.
+const UNRELEASED = ['moderation'];
+const releasedUnits = [...SERVICE_UNITS, ...FRONTEND_UNITS].filter((name) => !UNRELEASED.includes(name));
 
 describe('unit versions in compose and Helm follow releases.json', () => {
   it('release.env and the Helm overlay are what releases.json says', () => {
     expect(fs.readFileSync(COMPOSE_ENV, 'utf8'), 'run npx tsx infra/release/unit-versions.ts').toBe(composeEnv(units));
     expect(fs.readFileSync(HELM_VALUES, 'utf8'), 'run npx tsx infra/release/unit-versions.ts').toBe(helmValues(units));
-    for (const name of [...SERVICE_UNITS, ...FRONTEND_UNITS]) expect(units[name]?.version, name).toMatch(/^[0-9]{4}\.[0-9]{2}\.[0-9]{2}-[0-9a-f]{7,40}/);
+    for (const name of releasedUnits) expect(units[name]?.version, name).toMatch(/^[0-9]{4}\.[0-9]{2}\.[0-9]{2}-[0-9a-f]{7,40}/);
+    // Not released yet: in neither file, so compose falls back to `dev` and Helm to the chart's tag.
+    for (const name of UNRELEASED.filter((n) => !units[n])) {
+      expect(fs.readFileSync(COMPOSE_ENV, 'utf8'), name).not.toContain(`${name.toUpperCase()}_VERSION=`);
+      expect(fs.readFileSync(HELM_VALUES, 'utf8'), name).not.toMatch(new RegExp(`^  ${name}:`, 'm'));
+    }
   });
 
   it('each unit in docker-compose.yml is an image named by its version variable', () => {
@@ -33,7 +42,7 @@ describe('unit versions in compose and Helm follow releases.json', () => {
     for (const [group, names] of [['services', SERVICE_UNITS], ['frontends', FRONTEND_UNITS]] as const) {
       for (const name of names) {
         expect(chart[group]?.[name]?.image, `${group}.${name}.image in the chart`).toHaveProperty('tag');
-        expect(overlay[group]?.[name]?.image.tag).toBe(units[name]!.version);
+        expect(overlay[group]?.[name]?.image.tag).toBe(units[name]?.version);
       }
     }
   });

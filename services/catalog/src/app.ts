@@ -23,6 +23,7 @@ import { ReadModel } from './domain/read-model.js';
 import { backfillSearchTerms } from './domain/search-backfill.js';
 import { projectionModels } from './domain/projections.js';
 import { followProjections } from './events/projections.js';
+import { followModeration } from './events/moderation.js';
 import { orderStock } from './events/order-stock.js';
 import { announceProducts } from './domain/announce.js';
 import { farmerProductRoutes } from './routes/farmer-products.js';
@@ -115,6 +116,8 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
       { model: Product, key: 'product_id', afterFlush: () => Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } }) },
     ]);
     await followProjections(bus, projections, Product, readModel, redis);
+    // Moderators' decisions (issue 26, docs/adr/0071): hidden listings and suspended farmers' listings withheld.
+    await followModeration(bus, { projections, Product, readModel, redis, log: app.log });
     // Products from before ProductCreated carried what the orders service keeps: announced once
     // each (the relay publishes them); then stock follows accepted and cancelled requests (ADR 0033).
     const announced = await announceProducts(Product, redis, app.log);

@@ -19,7 +19,7 @@ export {
 } from './errors.js';
 export { Readiness, type ReadinessCheck } from './readiness.js';
 export { brandedHtml, brandedText, escapeHtml, waLink, type BrandedMail, type MailContact } from './mail.js';
-export { auth, identityFromClaims, SIGN_IN_ENDED, type AuthOptions, type Identity, type Role } from './plugins/auth.js';
+export { auth, identityFromClaims, SIGN_IN_ENDED, type AuthOptions, type Identity, type RealmRole, type Role } from './plugins/auth.js';
 export {
   EventBus,
   BusUnavailableError,

@@ -21,6 +21,7 @@ import { useInsights } from './insights/index.js';
 import { sweepDigests } from './mail/digest.js';
 import { smtpMailer, type Mailer } from './mail/mailer.js';
 import { followSmsAlerts } from './events/sms-alerts.js';
+import { followModeration } from './events/moderation.js';
 import { blockedBuyerRoutes } from './routes/blocked-buyers.js';
 import { requestRoutes } from './routes/requests.js';
 import { ratingDocumentLock, reviewModels } from './reviews/model.js';
@@ -81,6 +82,8 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
     ]);
     await followProducts(bus, products, models, app.log);
     await followContacts(bus, models, redis);
+    // Moderators' decisions (issue 26, docs/adr/0071): hidden listings not requestable, suspended accounts' open requests cancelled.
+    await followModeration(bus, { models, products, redis, log: app.log });
     const mailer = options.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
     // New-request mails to a farmer: a few single ones per window, then one digest (issue 24, docs/adr/0060).
     const bound = { perWindow: config.REQUEST_MAILS_PER_WINDOW, windowMs: config.REQUEST_MAIL_WINDOW_S * 1000 };

@@ -28,9 +28,9 @@ const env = process.env;
 export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 export const STATE = env.TUBER_STATE ? (isAbsolute(env.TUBER_STATE) ? env.TUBER_STATE : join(REPO, env.TUBER_STATE)) : join(REPO, '.run');
 
-export type ServiceName = 'auth' | 'profile' | 'catalog' | 'media' | 'nutrition' | 'orders';
+export type ServiceName = 'auth' | 'profile' | 'catalog' | 'media' | 'nutrition' | 'orders' | 'moderation';
 export type ServerName = 'postgres' | 'ferretdb' | 'nats' | 'redis' | 'minio' | 'mailpit' | 'keycloak' | 'gateway';
-export const SERVICES: ServiceName[] = ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders'];
+export const SERVICES: ServiceName[] = ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation'];
 export const SERVERS: ServerName[] = ['postgres', 'ferretdb', 'nats', 'redis', 'minio', 'mailpit', 'keycloak', 'gateway'];
 
 const port = (name: string, fallback: number) => Number(env[name] ?? fallback);
@@ -42,6 +42,7 @@ export const SERVICE_PORTS: Record<ServiceName, number> = {
   media: port('MEDIA_PORT', 4004),
   nutrition: port('NUTRITION_PORT', 4005),
   orders: port('ORDERS_PORT', 4006),
+  moderation: port('MODERATION_PORT', 4007),
 };
 export const PUBLIC_URL = env.PUBLIC_URL ?? 'http://localhost:8080';
 

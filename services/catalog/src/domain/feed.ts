@@ -39,7 +39,7 @@ export async function readFeedPage(
   for (; bucket >= 0; bucket -= 1) {
     const inBucket = await models.Product.find({ feed_bucket: bucket }).lean();
     for (const product of inBucket) {
-      if (product.deleting !== true && product.status !== 'sold_out' && (!after || comesBefore(after, product))) items.push(product);
+      if (product.deleting !== true && product.withheld !== true && product.status !== 'sold_out' && (!after || comesBefore(after, product))) items.push(product);
     }
     if (filled) break; // the one bucket beyond: stragglers of a near-simultaneous post
     filled = items.length > limit && (!position || bucket <= position.bucket);
@@ -60,7 +60,7 @@ async function readSoldOut(
   const after = position && {
     $or: [{ created_at: { $lt: position.createdAt } }, { created_at: position.createdAt, product_id: { $lt: position.productId } }],
   };
-  const found = await Product.find({ status: 'sold_out', deleting: { $ne: true }, ...(after ?? {}) })
+  const found = await Product.find({ status: 'sold_out', deleting: { $ne: true }, withheld: { $ne: true }, ...(after ?? {}) })
     .sort({ created_at: -1, product_id: -1 })
     .limit(limit + 1)
     .lean();

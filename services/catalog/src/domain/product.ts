@@ -93,6 +93,16 @@ export const ProductSchema = new Schema(
     announced: { type: Boolean },
     /** Set while a deletion's event is being published; the document goes right after. */
     deleting: { type: Boolean, default: false },
+    /**
+     * Moderation (issue 26, docs/adr/0071): a listing a moderator hid (with the reason shown to its farmer), and a
+     * farmer whose account is suspended. `withheld` is either: out of the feed, search, the farm page and carts
+     * (404 to buyers), still in the farmer's own list with the reason. Each source moves forward by its revision.
+     */
+    moderation_hidden: { type: Boolean },
+    moderation_reason: { type: String },
+    moderation_revision: { type: Number },
+    farmer_suspended: { type: Boolean },
+    withheld: { type: Boolean },
     outbox: OutboxField,
   },
   { collection: 'product', versionKey: false },
@@ -160,6 +170,16 @@ export function toApiProduct(doc: ProductDocument): Product {
     created_at: doc.created_at.toISOString(),
     ...(doc.updated_at ? { updated_at: doc.updated_at.toISOString() } : {}),
     revision: doc.revision ?? 1,
+    // Only the farmer's own list shows a withheld product (every other read leaves it out).
+    ...(doc.withheld
+      ? {
+          withheld: {
+            hidden: Boolean(doc.moderation_hidden),
+            suspended: Boolean(doc.farmer_suspended),
+            ...(doc.moderation_hidden && doc.moderation_reason ? { reason: doc.moderation_reason } : {}),
+          },
+        }
+      : {}),
   };
 }
 

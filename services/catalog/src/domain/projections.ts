@@ -63,12 +63,24 @@ const FarmerRatingSchema = new Schema(
 );
 FarmerRatingSchema.index({ farmer_id: 1 }, { unique: true });
 
+/** A farmer's account as moderators left it (issue 26, AccountModerated): its own collection, like the rating. */
+const FarmerStandingSchema = new Schema(
+  {
+    farmer_id: { type: String, required: true },
+    suspended: { type: Boolean, required: true },
+    revision: { type: Number, required: true },
+  },
+  { collection: 'farmer_standing', versionKey: false },
+);
+FarmerStandingSchema.index({ farmer_id: 1 }, { unique: true });
+
 export function projectionModels(connection: Connection) {
   return {
     Farmer: connection.model('Farmer', FarmerSchema),
     Image: connection.model('Image', ImageSchema),
     RemovedFarmer: connection.model('RemovedFarmer', RemovedFarmerSchema),
     FarmerRating: connection.model('FarmerRating', FarmerRatingSchema),
+    FarmerStanding: connection.model('FarmerStanding', FarmerStandingSchema),
   };
 }
 export type Projections = ReturnType<typeof projectionModels>;

@@ -50,6 +50,8 @@ export interface RedisLike {
 const FIRST_CONNECTION_WAIT_MS = 10_000;
 
 const TOMBSTONE_SECONDS = 86_400;
+/** A withheld product's tombstone: only long enough that a write racing the removal does not put it back. */
+const WITHHELD_TOMBSTONE_SECONDS = 1;
 /** A full Redis is tried again after this long at first, then twice as long each time, up to FULL_RETRY_MAX_MS. */
 const FULL_RETRY_FIRST_MS = 60_000;
 const FULL_RETRY_MAX_MS = 15 * 60_000;
@@ -798,6 +800,10 @@ export class ReadModel {
 
   async #put(doc: ProductDocument): Promise<void> {
     if (doc.deleting) return this.#remove(doc.product_id, doc.farmer_id);
+    // Withheld by moderation (issue 26): out of every copy, with a tombstone of a second only, so that showing
+    // it again is not refused for a day; reads of it go to MongoDB, which leaves it out (and the owner's list
+    // is read there while they have one).
+    if (doc.withheld) return this.#remove(doc.product_id, doc.farmer_id, WITHHELD_TOMBSTONE_SECONDS);
     const terms = doc.search_terms?.length
       ? { search_terms: doc.search_terms, location_terms: doc.location_terms ?? [] }
       : searchTermsOf(doc);
@@ -839,11 +845,11 @@ export class ReadModel {
     );
   }
 
-  async #remove(productId: string, farmerId: string): Promise<void> {
+  async #remove(productId: string, farmerId: string, tombstoneSeconds = TOMBSTONE_SECONDS): Promise<void> {
     await this.#script(
       REMOVE,
       [this.#key.product(productId), this.#key.feed(), this.#key.farmer(farmerId), this.#key.gone(productId), this.#key.index(productId)],
-      [productId, String(TOMBSTONE_SECONDS), this.#prefix],
+      [productId, String(tombstoneSeconds), this.#prefix],
     );
   }
 

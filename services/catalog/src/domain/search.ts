@@ -122,7 +122,7 @@ function wordCondition(word: string): unknown {
 
 /** The MongoDB filter of a plan (without order or position). */
 export function searchFilter(plan: SearchPlan): Record<string, unknown> {
-  const and: Record<string, unknown>[] = [{ deleting: { $ne: true } }];
+  const and: Record<string, unknown>[] = [{ deleting: { $ne: true } }, { withheld: { $ne: true } }];
   plan.words.forEach((word, i) => {
     const alternative = plan.alternatives?.[i];
     if (!alternative) and.push({ search_terms: wordCondition(word) });

@@ -287,7 +287,10 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       },
     },
     async (request, reply) => {
-      const cached = await deps.readModel.farmerProducts(request.identity.userId);
+      // The read model leaves withheld listings out (issue 26): a farmer who has one is served from MongoDB,
+      // where it is, with the moderator's reason.
+      const withheld = await Product.exists({ farmer_id: request.identity.userId, withheld: true });
+      const cached = withheld ? undefined : await deps.readModel.farmerProducts(request.identity.userId);
       if (cached) return reply.type('application/json; charset=utf-8').send(`{"items":[${cached.join(',')}]}`);
       const docs = await Product.find({ farmer_id: request.identity.userId, deleting: { $ne: true } })
         .sort({ created_at: -1 })

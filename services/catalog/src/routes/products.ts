@@ -142,7 +142,7 @@ export function productRoutes(
       const cached = await deps.readModel.product(request.params.productId);
       if (cached === null) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND);
       if (cached !== undefined) return reply.type(JSON_TYPE).send(cached);
-      const doc = await deps.Product.findOne({ product_id: request.params.productId, deleting: { $ne: true } }).lean();
+      const doc = await deps.Product.findOne({ product_id: request.params.productId, deleting: { $ne: true }, withheld: { $ne: true } }).lean();
       if (!doc) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND);
       return toApiProduct(doc);
     },
@@ -171,7 +171,7 @@ export function productRoutes(
       if (!Number.isSafeInteger(offset) || offset > 10_000) throw badRequest('PAGE_LINK_INVALID', BAD_CURSOR);
       const docs = await deps.Product.find({ farmer_id: request.params.farmerId }).lean();
       const listed = docs
-        .filter((doc) => doc.deleting !== true)
+        .filter((doc) => doc.deleting !== true && doc.withheld !== true)
         .sort(
           (a, b) =>
             Number(a.status === 'sold_out') - Number(b.status === 'sold_out') ||

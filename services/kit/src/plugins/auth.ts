@@ -11,6 +11,8 @@ import { RealmKeys, type RealmKeysOptions } from './realm-keys.js';
 import type { RevokedSessions } from '../revoked-sessions.js';
 
 export type Role = 'buyer' | 'farmer';
+/** The realm roles a route may require: the two kinds of account, and the moderation desk's (issue 26). */
+export type RealmRole = Role | 'moderator';
 
 /** Who is calling, taken from a verified access token. */
 export interface Identity {
@@ -25,7 +27,7 @@ export interface Identity {
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: preHandlerAsyncHookHandler;
-    requireRole: (role: Role) => preHandlerAsyncHookHandler;
+    requireRole: (role: RealmRole) => preHandlerAsyncHookHandler;
     /** The realm's signing keys (fetch count for tests, refresh at start). */
     realmKeys: RealmKeys;
   }
@@ -200,7 +202,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   // The statuses these answer are added to each route's declared responses (see app.ts).
   app.decorate('authenticate', Object.assign(authenticate, { [ANSWERS]: [401, 503] }));
 
-  app.decorate('requireRole', (role: Role): preHandlerAsyncHookHandler => {
+  app.decorate('requireRole', (role: RealmRole): preHandlerAsyncHookHandler => {
     const requireRole = async function requireRole(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       await authenticate.call(this, request, reply);
       if (!request.identity.roles.includes(role)) {

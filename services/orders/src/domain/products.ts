@@ -21,6 +21,9 @@ export const ProductProjectionSchema = new Schema(
     stock_ops: { type: [String], default: [] },
     /** The product was deleted in the catalog: nothing can be requested any more. */
     deleted: { type: Boolean, default: false },
+    /** Hidden by a moderator (issue 26, ListingModerated): not requestable while it is; forward by revision. */
+    hidden: { type: Boolean, default: false },
+    moderation_revision: { type: Number },
     updated_at: { type: Date },
   },
   { collection: 'products', versionKey: false },

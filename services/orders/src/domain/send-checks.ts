@@ -13,6 +13,7 @@ export interface ProductView {
   quantity: number;
   status: string;
   deleted?: boolean | null;
+  hidden?: boolean | null;
 }
 
 /**
@@ -36,7 +37,7 @@ export function checkLines(
   const problems: OrderLineProblem[] = [];
   for (const line of lines) {
     const product = products.get(line.product_id);
-    if (!product || product.deleted) {
+    if (!product || product.deleted || product.hidden) {
       problems.push({ product_id: line.product_id, problem: 'unavailable' });
       continue;
     }

@@ -553,7 +553,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
       const product = byId.get(line.product_id);
       const want = quantities.get(line.product_id)!;
       const name = line.product_name;
-      if (!product || product.deleted) {
+      if (!product || product.deleted || (product as { hidden?: boolean }).hidden) {
         lineProblem(line, 'STOCK_UNLISTED', `${name} is no longer listed; decline the request, or ask the buyer to send one without it.`);
       } else if (product.unit !== line.unit) {
         lineProblem(line, 'STOCK_UNIT_CHANGED', `${name} is now sold in another unit; decline the request and ask the buyer to send it again.`);
