@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from '@tuber/shell-contract/router';
 import { useApi, useToast } from '@tuber/shell-contract';
-import { Button, buttonClass, Spinner, unitOf } from '@tuber/ui';
+import { Button, buttonClass, ReportAction, Spinner, unitOf } from '@tuber/ui';
 import { addProductToCart } from '../cart/addProductToCart.js';
 import { useCartOwner } from '../cart/useCartOwner.js';
 import type { Product } from '../catalog/types.js';
@@ -83,6 +83,7 @@ export default function ProductDetailPage() {
               {t('farm.see', { business: product.business_name })}
             </Link>
           </p>
+          <ReportAction api={api} kind="product" targetId={product.product_id} />
         </div>
         <time dateTime={product.created_at} className={styles.muted}>
           {ageWords(product.created_at, {}, t)}

@@ -2,7 +2,7 @@
 // glance; opened, its history with reasons, Chat on WhatsApp and Cancel. Opening an unread one marks it read.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, refreshCounter, setCounter, useApi, useToast } from '@tuber/shell-contract';
-import { Button, buttonClass, problemText } from '@tuber/ui';
+import { Button, buttonClass, problemText, ReportAction } from '@tuber/ui';
 import { useFarmerContact, type ContactState } from '../contact/useFarmerContact.js';
 import { WhatsAppLink } from '../contact/WhatsAppLink.js';
 import { requestChatText } from '../contact/whatsAppText.js';
@@ -195,6 +195,7 @@ export function RequestCard({ request, onChange }: { request: OrderRequest; onCh
             ) : null}
           </div>
           {request.status === 'fulfilled' ? <ReviewForm requestId={request.request_id} number={request.number} review={request.review} /> : null}
+          <ReportAction api={api} kind="request" targetId={request.request_id} />
           {cancelling && canCancel(request.status) ? (
             <CancelForm
               request={request}

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tuber/shell-contract/router';
 import { ApiError, useApi } from '@tuber/shell-contract';
-import { Button, problemText, Spinner, VerifiedBadge } from '@tuber/ui';
+import { Button, problemText, ReportAction, Spinner, VerifiedBadge } from '@tuber/ui';
 import type { FarmerPublic } from '@tuber/contracts';
 import type { Product } from '../catalog/types.js';
 import { ProductCard } from '../feed/ProductCard.js';
@@ -88,6 +88,7 @@ export function FarmerView({ farmerId }: { farmerId: string }) {
         <p className={styles.muted} data-testid="farm-since">
           {t('farm.member-since', { date: dayText(found.member_since.slice(0, 10)) })}
         </p>
+        <ReportAction api={api} kind="farmer" targetId={farmerId} />
       </header>
       <h2 className={styles.title}>{t('farm.products')}</h2>
       {products.status === 'loading' ? <Spinner label={t('farm.loading')} /> : null}

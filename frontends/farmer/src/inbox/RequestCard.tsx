@@ -2,7 +2,8 @@
 // opens to the whole request — contacts, lines, fulfilment, note, history — and the actions its status allows.
 import { useId, useState } from 'react';
 import { displayPhone, whatsAppLink, type OrderRequest } from '@tuber/contracts';
-import { Button } from '@tuber/ui';
+import { useApi } from '@tuber/shell-contract';
+import { Button, ReportAction } from '@tuber/ui';
 import { useFarmerT } from '../i18n/t.js';
 import { dayText, quantityText, unitLabel } from '../i18n/words.js';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
@@ -28,6 +29,7 @@ interface RequestCardProps {
 
 export function RequestCard({ request, busy, run, askReason, onOpen, buyerBlocked, askBlock }: RequestCardProps) {
   const [accepting, setAccepting] = useState(false);
+  const api = useApi();
   const t = useFarmerT();
   const actions = allowedActions(request.status);
   const whatsApp = whatsAppLink(request.buyer_phone, whatsAppText(request));
@@ -199,6 +201,7 @@ export function RequestCard({ request, busy, run, askReason, onOpen, buyerBlocke
           )}
 
           {request.review ? <ReviewAnswer requestId={request.request_id} review={request.review} /> : null}
+          <ReportAction api={api} kind="request" targetId={request.request_id} />
 
           {/* Blocking stops this buyer's new requests; this one and any others already sent stay (issue 24). */}
           <div className={styles.actions}>

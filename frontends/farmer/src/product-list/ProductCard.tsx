@@ -57,6 +57,13 @@ export function ProductCard({ product, onDelete }: { product: Product; onDelete:
         <p className={styles.status} data-status={text.status}>
           {text.statusText}
         </p>
+        {product.withheld ? (
+          // Moderation (issue 26): buyers no longer see it; the farmer is told why, in place.
+          <div className={styles.withheld} role="note" data-testid="product-withheld">
+            <strong>{product.withheld.hidden ? t('list.withheld_hidden') : t('list.withheld_suspended')}</strong>
+            {product.withheld.reason ? <span> {t('list.withheld_reason', { reason: product.withheld.reason })}</span> : null}
+          </div>
+        ) : null}
         <dl className={styles.facts}>
           <div>
             <dt>{t('list.stock')}</dt>
