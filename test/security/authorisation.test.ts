@@ -1,5 +1,5 @@
 // The authorisation matrix of every route the services publish (read from their OpenAPI documents)
-// × {anonymous, buyer B, farmer B, buyer, farmer A}; object-level checks between two farmers and
+// × {anonymous, buyer B, farmer B, moderator, buyer, farmer A}; object-level checks between two farmers and
 // between two buyers (order requests); and mass assignment of fields a caller must never set, on
 // every write route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { imageForm, photo } from '../support/api.js';
 import { createAccount, deleteAccount } from '../support/accounts.js';
-import { disposeCast, makeCast, signIn, type Actor, type Cast } from './support/actors.js';
+import { disposeCast, makeActor, makeCast, signIn, type Actor, type Cast } from './support/actors.js';
 import {
   makeOrderRequest,
   makeProduct,
@@ -24,12 +24,20 @@ import { denialChecked } from './support/tally.js';
 
 const ops = await operations();
 let cast: Cast;
-const fixtures: Record<string, string> = { tuberType: 'yam' };
+/**
+ * A buyer who also holds the realm role `moderator` (issue 26): the only caller the moderation desk lets in,
+ * and otherwise a buyer like buyer B, party to nothing.
+ */
+let moderator: Actor;
+/** A buyer who sends only the report mass-assignment case's posts (reports are limited to 10 an hour per person). */
+let reporter: Promise<Actor> | undefined;
+// `kind` + `id`: the moderation desk's target is the fixtures' order request.
+const fixtures: Record<string, string> = { tuberType: 'yam', kind: 'request' };
 /** A product of farmer A's that only the DELETE route's matrix row uses (its last step deletes it). */
 let doomedProduct: string;
 
 beforeAll(async () => {
-  cast = await makeCast();
+  [cast, moderator] = await Promise.all([makeCast(), makeActor('moderator', { role: 'buyer', moderator: true })]);
   fixtures.farmerId = cast.farmerA.id;
   fixtures.productId = await makeProduct(cast.farmerA);
   fixtures.imageId = await uploadPhoto(cast.farmerA, 'unattached.jpg');
@@ -41,17 +49,18 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await disposeCast(cast);
+  await disposeCast({ ...cast, moderator, reporter: await reporter?.catch(() => undefined) });
 });
 
-type Who = 'anonymous' | 'buyer' | 'buyer B' | 'farmer A' | 'farmer B';
+type Who = 'anonymous' | 'buyer' | 'buyer B' | 'farmer A' | 'farmer B' | 'moderator';
 /** The order of the matrix: the parties to the fixtures last, the owner very last (an allowed DELETE removes the object). */
-const MATRIX: Who[] = ['anonymous', 'buyer B', 'farmer B', 'buyer', 'farmer A'];
-const isBuyer = (who: Who) => who === 'buyer' || who === 'buyer B';
+const MATRIX: Who[] = ['anonymous', 'buyer B', 'farmer B', 'moderator', 'buyer', 'farmer A'];
+/** The moderator's account is a buyer's: the role buys the desk and nothing else (no farmer's routes, no one else's objects). */
+const isBuyer = (who: Who) => who === 'buyer' || who === 'buyer B' || who === 'moderator';
 
 async function tokenOf(who: Who): Promise<string | undefined> {
   if (who === 'anonymous') return undefined;
-  const actor = { buyer: cast.buyer, 'buyer B': cast.buyerB, 'farmer A': cast.farmerA, 'farmer B': cast.farmerB }[who];
+  const actor = { buyer: cast.buyer, 'buyer B': cast.buyerB, 'farmer A': cast.farmerA, 'farmer B': cast.farmerB, moderator }[who];
   return actor.token();
 }
 
@@ -68,6 +77,8 @@ function expectation(op: Operation, who: Who): { deny: number[] } | { allow: tru
   const rule = ROUTE_RULES[op.key]!;
   if (rule.access === 'public') return { allow: true };
   if (who === 'anonymous') return { deny: [401] };
+  // The moderation desk (issue 26): the realm role moderator only; any buyer or farmer without it gets 403.
+  if (rule.access === 'moderator') return who === 'moderator' ? { allow: true } : { deny: [403] };
   // A farmer's route refuses a buyer by role (403); where the object decides (owner), a buyer who
   // is no party to it may also be answered as if it did not exist (an order request: 404).
   if (rule.access === 'farmer' && isBuyer(who)) return { deny: rule.owner ? [403, 404] : [403] };
@@ -95,7 +106,7 @@ describe('every route is classified', () => {
   });
 });
 
-describe('authorisation matrix: every route × {anonymous, buyer B, farmer B, buyer, farmer A}', () => {
+describe('authorisation matrix: every route × {anonymous, buyer B, farmer B, moderator, buyer, farmer A}', () => {
   it.each(ops.map((op) => [op.key, op] as const))('%s', async (_key, op) => {
     expect(ROUTE_RULES[op.key], `${op.key} is not classified`).toBeDefined();
     const params = { ...fixtures, ...(op.method === 'DELETE' ? { productId: doomedProduct } : {}) };
@@ -277,7 +288,15 @@ describe('object level: order requests are their buyer’s and their farmer’s 
 const HOSTILE = ['farmer_id', 'business_name', 'created_at', 'price_kobo', '__proto__', 'constructor'] as const;
 /** What an order request's own fields would be worth to a caller who could set them (issue 12). */
 const ORDER_FIELDS = ['buyer_id', 'status', 'number', 'revision', 'history', 'unread'] as const;
-type Field = (typeof HOSTILE)[number] | (typeof ORDER_FIELDS)[number];
+/** A report's own fields (issue 26): whose it is, how often it was sent, whether it is still open. */
+const REPORT_FIELDS = ['reporter_id', 'times', 'state'] as const;
+/** An audit entry's own fields (issue 26): which moderator did it, to whom, and what it closed. */
+const AUDIT_FIELDS = ['moderator_id', 'moderator_name', 'subject_user_id', 'closed_reports'] as const;
+type Field =
+  | (typeof HOSTILE)[number]
+  | (typeof ORDER_FIELDS)[number]
+  | (typeof REPORT_FIELDS)[number]
+  | (typeof AUDIT_FIELDS)[number];
 const VALUES: Record<Field, () => unknown> = {
   farmer_id: () => cast.farmerB.id,
   business_name: () => 'Mallory Holdings',
@@ -291,6 +310,13 @@ const VALUES: Record<Field, () => unknown> = {
   revision: () => 99,
   history: () => [{ status: 'accepted', at: '2001-01-01T00:00:00.000Z', by: 'farmer' }],
   unread: () => false,
+  reporter_id: () => cast.buyerB.id,
+  times: () => 99,
+  state: () => 'closed',
+  moderator_id: () => cast.buyerB.id,
+  moderator_name: () => 'Mallory M.',
+  subject_user_id: () => cast.farmerB.id,
+  closed_reports: () => 99,
 };
 
 /** The body as JSON text with the field added (JSON.stringify drops a "__proto__" key). */
@@ -596,6 +622,33 @@ const WRITE_CASES: Record<string, () => WriteCase> = {
       throw new Error(
         'POST /api/orders/activity stores nothing a caller names but the product and the kind: it must refuse unknown fields (400)',
       );
+    },
+  }),
+  // Moderation (issue 26): both bodies are closed, so every field the schema does not name is refused (400)
+  // before anything is looked up. The reports come from a buyer of their own (10 an hour per person, and a
+  // refused post still counts); the action is a moderator's dismiss, which would change nothing if it were taken.
+  'POST /api/moderation/reports': () => ({
+    alsoFields: REPORT_FIELDS,
+    async send(field) {
+      reporter ??= makeActor('reporter', { role: 'buyer' });
+      return call('POST', '/api/moderation/reports', {
+        token: await (await reporter).token(),
+        rawJson: withField({ target_kind: 'product', target_id: fixtures.productId, reason: 'wrong_price' }, field),
+      });
+    },
+    async proveIgnored() {
+      throw new Error('POST /api/moderation/reports must refuse unknown fields (400)');
+    },
+  }),
+  'POST /api/moderation/targets/{kind}/{id}/actions': () => ({
+    alsoFields: AUDIT_FIELDS,
+    send: async (field) =>
+      call('POST', `/api/moderation/targets/product/${fixtures.productId}/actions`, {
+        token: await moderator.token(),
+        rawJson: withField({ action: 'dismiss', reason: 'Nothing wrong with this listing' }, field),
+      }),
+    async proveIgnored() {
+      throw new Error('POST /api/moderation/targets/{kind}/{id}/actions must refuse unknown fields (400)');
     },
   }),
   'POST /api/media/images': () => ({

@@ -5,12 +5,14 @@
 //   signed-in  any valid access token: buyer or farmer
 //   farmer     a token with the farmer realm role; a buyer gets 403
 //   buyer      a token with the buyer realm role; a farmer gets 403
+//   moderator  a token with the moderator realm role (issue 26, the moderation desk); buyers and
+//              farmers without it get 403
 //   owner      (with signed-in or farmer) the object named in the path belongs to one farmer:
 //              anyone else gets 403 or 404 (answered like a missing object)
 //   parties    (with signed-in) the object named in the path is between one buyer and one farmer
 //              (an order request): those two may, anyone else gets 403 or 404
 // Without a token every secured route answers 401.
-export type Access = 'public' | 'signed-in' | 'farmer' | 'buyer';
+export type Access = 'public' | 'signed-in' | 'farmer' | 'buyer' | 'moderator';
 
 export interface RouteRule {
   access: Access;
@@ -87,4 +89,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/orders/farmers/{farmerId}/trust': { access: 'signed-in', why: "a farmer's rating and response figures, aggregates only" },
   'GET /api/profile/farmers/{farmerId}': { access: 'signed-in', why: "the farmer page: a farm's name, place, tubers and member since, no contact details" },
   'GET /api/catalog/farmers/{farmerId}/products': { access: 'signed-in', why: "the farmer page: a farmer's listed products, as in the feed" },
+  // issue 26 (ADR 0071): anyone signed in reports what they can see (a request only its parties, else 404); the desk
+  // (queue, a target's history, actions, the audit log) is the moderator realm role's alone
+  'POST /api/moderation/reports': { access: 'signed-in', why: 'anyone signed in reports a product, a farm or their own request' },
+  'GET /api/moderation/queue': { access: 'moderator', why: "the desk's queue of reported targets" },
+  'GET /api/moderation/targets/{kind}/{id}': { access: 'moderator', why: 'a reported target with its reports and actions' },
+  'POST /api/moderation/targets/{kind}/{id}/actions': { access: 'moderator', why: 'dismiss, hide/unhide a listing, suspend/restore an account' },
+  'GET /api/moderation/audit': { access: 'moderator', why: 'the append-only audit log' },
 };

@@ -83,12 +83,12 @@ export default function ProductDetailPage() {
               {t('farm.see', { business: product.business_name })}
             </Link>
           </p>
-          <ReportAction api={api} kind="product" targetId={product.product_id} />
         </div>
         <time dateTime={product.created_at} className={styles.muted}>
           {ageWords(product.created_at, {}, t)}
         </time>
       </header>
+      <ReportAction api={api} kind="product" targetId={product.product_id} />
 
       <div className={styles.layout}>
         <Carousel images={product.images} cards={product.image_cards} name={product.product_name} />
