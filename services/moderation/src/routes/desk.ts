@@ -64,7 +64,7 @@ export function deskRoutes(app: ServiceApp, deps: Omit<ActionDeps, 'log'> & { re
   app.get(
     '/api/moderation/queue',
     {
-      preHandler: moderatorOnly,
+      onRequest: moderatorOnly,
       schema: {
         summary: 'Reported targets with open reports, oldest report first',
         security: [{ bearer: [] }],
@@ -107,7 +107,7 @@ export function deskRoutes(app: ServiceApp, deps: Omit<ActionDeps, 'log'> & { re
   app.get(
     '/api/moderation/targets/:kind/:id',
     {
-      preHandler: moderatorOnly,
+      onRequest: moderatorOnly,
       schema: {
         summary: 'A reported target with its reports and the actions taken on it and its accounts',
         security: [{ bearer: [] }],
@@ -139,7 +139,7 @@ export function deskRoutes(app: ServiceApp, deps: Omit<ActionDeps, 'log'> & { re
   app.post(
     '/api/moderation/targets/:kind/:id/actions',
     {
-      preHandler: moderatorOnly,
+      onRequest: moderatorOnly,
       schema: {
         summary: 'Dismiss the reports, hide or show a listing, suspend or restore an account',
         description:
@@ -168,7 +168,7 @@ export function deskRoutes(app: ServiceApp, deps: Omit<ActionDeps, 'log'> & { re
   app.get(
     '/api/moderation/audit',
     {
-      preHandler: moderatorOnly,
+      onRequest: moderatorOnly,
       schema: {
         summary: 'The audit log, newest first',
         security: [{ bearer: [] }],
