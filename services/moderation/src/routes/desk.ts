@@ -14,7 +14,7 @@ import {
 } from '@tuber/contracts';
 import { conflict, notFound, withLocks, type RedisClient, type ServiceApp } from '@tuber/kit';
 import { act, subjectOf, type ActionDeps } from '../domain/actions.js';
-import type { AuditDoc, ModerationModels, ReportDoc } from '../domain/models.js';
+import type { AuditDoc, ReportDoc } from '../domain/models.js';
 import { resolveTarget, summarise } from '../domain/targets.js';
 import { shortName } from './reports.js';
 
