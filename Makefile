@@ -19,7 +19,7 @@ install: deps ## install every missing local server (cached under ~/.cache/tuber
 
 build: deps ## compile services and bundle front ends
 	@npx tsc -b
-	@npm run build --workspace frontends/shell --workspace frontends/landing --workspace frontends/buyer --workspace frontends/farmer
+	@npm run build --workspace frontends/shell --workspace frontends/landing --workspace frontends/buyer --workspace frontends/farmer --workspace frontends/moderation
 
 infra-up: ## start MongoDB-wire (FerretDB), NATS, Redis, MinIO, Keycloak, Mailpit, the SMS catcher, nginx
 	@bash infra/local/up.sh
@@ -30,7 +30,7 @@ infra-down: ## stop the local servers
 infra-status: ## show which local servers run
 	@bash infra/local/status.sh
 
-app-up: ## (re)start the seven services and the four front-end servers on the current build
+app-up: ## (re)start the seven services and the five front-end servers on the current build
 	@bash infra/local/app.sh restart
 
 app-down:
@@ -74,7 +74,8 @@ chaos: install build ## fault injection (docs/reliability.md): kill/restart/paus
 	@bash test/chaos/run.sh
 
 # Remote releases as pointer moves (docs/delivery.md): immutable builds under /mf/<name>/<version>/, the live
-# list in the release store's remotes.json. NAME=landing|buyer|farmer.
+# list in the release store's remotes.json. NAME=landing|buyer|farmer|moderation (the remote's name; releases.json
+# records the moderation desk as the unit moderation-ui).
 RELEASE := bash -c 'source infra/local/lib.sh && exec npx tsx infra/release/remote.ts "$$@"' release
 release-remote: ## publish this checkout's build of remote NAME (make build first), or COMMIT=<commit>'s, and make it live
 	@$(RELEASE) release $(NAME) $(if $(COMMIT),--commit $(COMMIT))

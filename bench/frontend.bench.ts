@@ -122,7 +122,7 @@ function gatewayConfig(listenPort: number, ports: Record<FrontEnd, number>, dir:
   const app = /location \/ \{ proxy_pass http:\/\/[^;]+; \}/;
   if (!listen.test(conf) || !app.test(conf)) throw new Error(`${rendered}: no "listen" or "location /" line to adapt`);
   conf = conf.replace(listen, `listen 127.0.0.1:${listenPort};`).replace(app, `location / { proxy_pass http://127.0.0.1:${ports.shell}; }`);
-  for (const remote of ['landing', 'buyer', 'farmer'] as const) {
+  for (const remote of ['landing', 'buyer', 'farmer', 'moderation'] as const) {
     const location = new RegExp(`location /mf/${remote}/ +\\{ proxy_pass http://[^;]+; \\}`);
     if (!location.test(conf)) throw new Error(`${rendered}: no "location /mf/${remote}/" line to adapt`);
     conf = conf.replace(location, `location /mf/${remote}/ { proxy_pass http://127.0.0.1:${ports[remote]}/; }`);
@@ -177,7 +177,7 @@ function startDaemon(command: string, args: string[]): ChildProcess {
   return child;
 }
 
-type FrontEnd = 'shell' | 'landing' | 'buyer' | 'farmer';
+type FrontEnd = 'shell' | 'landing' | 'buyer' | 'farmer' | 'moderation';
 
 interface Variant {
   name: 'federated' | 'baseline';
@@ -232,6 +232,7 @@ async function serve(): Promise<Variant[]> {
     landing: await sirv(dist('landing'), false),
     buyer: await sirv(dist('buyer'), false),
     farmer: await sirv(dist('farmer'), false),
+    moderation: await sirv(dist('moderation'), false),
   };
   // The baseline has no remotes; their locations point at the federated servers (never asked).
   const baseline = { ...federated, shell: await sirv(baselineDir, true) };
@@ -454,7 +455,7 @@ const pages = allPages.filter(({ page }) => !process.env.BENCH_PAGES || process.
 function bundleSizes(): BenchRow[] {
   const rows: BenchRow[] = [];
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  for (const name of ['shell', 'landing', 'buyer', 'farmer'] as const) {
+  for (const name of ['shell', 'landing', 'buyer', 'farmer', 'moderation'] as const) {
     // The copy the run measured (serve()).
     const dir = path.join(work, 'federated', name);
     if (!fs.existsSync(dir)) continue;

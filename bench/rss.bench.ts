@@ -31,6 +31,7 @@ const PROCESSES = [
   ['landing', 'front-end server'],
   ['buyer', 'front-end server'],
   ['farmer', 'front-end server'],
+  ['moderation-ui', 'front-end server'],
   ['ferretdb', 'database (MongoDB wire)'],
   ['postgres', "database (FerretDB's backend)"],
   ['nats', 'event bus'],

@@ -96,7 +96,7 @@ fi
 
 # The product's own processes must run the build just made: restart the running ones (they are
 # left running afterwards) and start the others (stopped again at the end).
-for name in auth profile catalog media nutrition orders moderation shell landing buyer farmer; do
+for name in auth profile catalog media nutrition orders moderation shell landing buyer farmer moderation-ui; do
   if ! is_running "$name"; then started_app+=("$name"); fi
 done
 bash infra/local/app.sh restart

@@ -11,6 +11,7 @@ const remotePorts = {
   landing: process.env.LANDING_PORT ?? 3001,
   buyer: process.env.BUYER_PORT ?? 3002,
   farmer: process.env.FARMER_PORT ?? 3003,
+  moderation: process.env.MODERATION_UI_PORT ?? 3004,
 };
 
 /**

@@ -8,7 +8,7 @@
 source "$(dirname "$0")/../local/lib.sh"
 samples=${1:-12}
 interval=${2:-5}
-names=(auth profile catalog media nutrition orders moderation shell landing buyer farmer gateway)
+names=(auth profile catalog media nutrition orders moderation shell landing buyer farmer moderation-ui gateway)
 declare -A series=()
 
 session_of() { ps -o sid= -p "$1" 2>/dev/null | tr -d ' '; }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Starts, stops and reports the product's own processes: the seven services and the four
+# Starts, stops and reports the product's own processes: the seven services and the five
 # front-end servers, each a daemon with a log under $TUBER_STATE/logs (see lib.sh).
-#   app.sh start|stop|restart|status [name...]   names: auth profile catalog media nutrition orders moderation shell landing buyer farmer
+#   app.sh start|stop|restart|status [name...]   names: auth profile catalog media nutrition orders moderation shell landing buyer farmer moderation-ui
+# A front end's daemon is named after its folder under frontends/, except the moderation desk's
+# (frontends/moderation, served at /mf/moderation/): `moderation` is the service, so the desk is moderation-ui.
 #   app.sh env SERVICE [REPLICA]                   the environment a service replica gets, KEY=VALUE a line
 # Replicas (docs/adr/0039): with REPLICAS=N (environment or .env; default 1) each service runs N
 # processes: replica 0 is NAME on its usual port, replica i is NAME-i on <port>+100*i (catalog-1 on
@@ -16,7 +18,10 @@ source "$here/lib.sh"
 root=$(cd "$here/../.." && pwd)
 
 SERVICES=(auth profile catalog media nutrition orders moderation)
-FRONTENDS=(shell landing buyer farmer)
+FRONTENDS=(shell landing buyer farmer moderation-ui)
+# A front end's folder under frontends/ (and its remote's name): the daemon's name without the -ui that
+# keeps it apart from the service of the same name.
+frontend_dir() { echo "${1%-ui}"; }
 
 port_of() {
   case $1 in
@@ -24,6 +29,7 @@ port_of() {
     media) echo "$MEDIA_PORT" ;; nutrition) echo "$NUTRITION_PORT" ;; orders) echo "$ORDERS_PORT" ;;
     moderation) echo "$MODERATION_PORT" ;;
     shell) echo "$SHELL_PORT" ;; landing) echo "$LANDING_PORT" ;; buyer) echo "$BUYER_PORT" ;; farmer) echo "$FARMER_PORT" ;;
+    moderation-ui) echo "$MODERATION_UI_PORT" ;;
     *) echo "unknown process: $1" >&2; return 1 ;;
   esac
 }
@@ -147,9 +153,10 @@ start_one() {
     local first=index.html
     [ "$name" = shell ] || first=mf-manifest.json
     # TUBER_DIST_<name> serves another build of that front end (the skew test's released builds, built by
-    # infra/release/build-frontends.sh); the default is this checkout's.
-    local dist_var="TUBER_DIST_$name" dist
-    dist=${!dist_var:-$root/frontends/$name/dist}
+    # infra/release/build-frontends.sh; a - in the name is a _ there: TUBER_DIST_moderation_ui); the
+    # default is this checkout's.
+    local dist_var="TUBER_DIST_${name//-/_}" dist
+    dist=${!dist_var:-$root/frontends/$(frontend_dir "$name")/dist}
     [ -f "$dist/$first" ] || { echo "$dist has no $first: run 'make build'" >&2; return 1; }
     local flags=(--cors --quiet --host 127.0.0.1 --port "$port")
     [ "$name" = shell ] && flags+=(--single)
@@ -205,7 +212,7 @@ case $cmd in
   status)
     for name in "${instances[@]}"; do
       if is_running "$name"; then state=running; else state=stopped; fi
-      printf '%-10s %-8s http://127.0.0.1:%-6s log: %s\n' "$name" "$state" "$(instance_port "$name")" "$TUBER_STATE/logs/$name.log"
+      printf '%-13s %-8s http://127.0.0.1:%-6s log: %s\n' "$name" "$state" "$(instance_port "$name")" "$TUBER_STATE/logs/$name.log"
     done
     ;;
   *) echo "usage: app.sh start|stop|restart|status [name...] | env SERVICE [REPLICA]" >&2; exit 2 ;;

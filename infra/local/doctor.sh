@@ -97,7 +97,9 @@ else
 fi
 unbuilt=()
 for service in auth profile catalog media nutrition orders moderation; do [ -f "$TUBER_ROOT/services/$service/dist/server.js" ] || unbuilt+=("services/$service"); done
-for frontend in shell landing buyer farmer; do [ -f "$TUBER_ROOT/frontends/$frontend/dist/index.html" ] || unbuilt+=("frontends/$frontend"); done
+# The shell's build has its page; a remote's production build has no page, only its manifest (app.sh).
+[ -f "$TUBER_ROOT/frontends/shell/dist/index.html" ] || unbuilt+=("frontends/shell")
+for frontend in landing buyer farmer moderation; do [ -f "$TUBER_ROOT/frontends/$frontend/dist/mf-manifest.json" ] || unbuilt+=("frontends/$frontend"); done
 if [ ${#unbuilt[@]} = 0 ]; then have build "every service and front end is built"; else row absent build "not built: ${unbuilt[*]} (make build; make up and make test do it)"; fi
 
 echo
@@ -115,7 +117,7 @@ while read -r var; do
   fi
 done < <(compgen -v | grep -E '^[A-Z_]+_PORT$' | grep -v '^TUBER_')
 conflicts=0
-daemons=(postgres ferretdb nats redis redis-readmodel minio mailpit sms-catcher keycloak jaeger gateway-spans gateway auth profile catalog media nutrition orders moderation shell landing buyer farmer)
+daemons=(postgres ferretdb nats redis redis-readmodel minio mailpit sms-catcher keycloak jaeger gateway-spans gateway auth profile catalog media nutrition orders moderation shell landing buyer farmer moderation-ui)
 for name in "${daemons[@]}"; do
   ports=""
   for var in $(ports_of "$name"); do ports+="${ports:+, }$var ${!var}"; done

@@ -52,6 +52,7 @@ render_conf() {
   local GATEWAY_PORT="127.0.0.1:$GATEWAY_PORT"
   export GATEWAY_PORT SHELL_UPSTREAM="127.0.0.1:$SHELL_PORT" LANDING_UPSTREAM="127.0.0.1:$LANDING_PORT" \
     BUYER_UPSTREAM="127.0.0.1:$BUYER_PORT" FARMER_UPSTREAM="127.0.0.1:$FARMER_PORT" \
+    MODERATION_UI_UPSTREAM="127.0.0.1:$MODERATION_UI_PORT" \
     AUTH_UPSTREAM="127.0.0.1:$AUTH_PORT" PROFILE_UPSTREAM="127.0.0.1:$PROFILE_PORT" \
     CATALOG_UPSTREAM="127.0.0.1:$CATALOG_PORT" MEDIA_UPSTREAM="127.0.0.1:$MEDIA_PORT" \
     NUTRITION_UPSTREAM="127.0.0.1:$NUTRITION_PORT" ORDERS_UPSTREAM="127.0.0.1:$ORDERS_PORT" \
@@ -63,13 +64,18 @@ render_conf() {
   export GATEWAY_MAX_STREAMS="${GATEWAY_MAX_STREAMS:-1500}"
   # Only our variables are substituted; nginx's own $variables stay as they are.
   # shellcheck disable=SC2016
-  envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${MODERATION_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM} ${GATEWAY_SPANS_ADDR} ${GATEWAY_MAX_STREAMS} ${RELEASES_ROOT}' \
+  envsubst '${GATEWAY_PORT} ${SHELL_UPSTREAM} ${LANDING_UPSTREAM} ${BUYER_UPSTREAM} ${FARMER_UPSTREAM} ${MODERATION_UI_UPSTREAM} ${AUTH_UPSTREAM} ${PROFILE_UPSTREAM} ${CATALOG_UPSTREAM} ${MEDIA_UPSTREAM} ${NUTRITION_UPSTREAM} ${ORDERS_UPSTREAM} ${MODERATION_UPSTREAM} ${KEYCLOAK_UPSTREAM} ${MINIO_UPSTREAM} ${GATEWAY_SPANS_ADDR} ${GATEWAY_MAX_STREAMS} ${RELEASES_ROOT}' \
     < "$TUBER_ROOT/infra/gateway/default.conf.template" | replicate_upstreams
 }
 
 # The release store (lib.sh): readable by nginx's workers, written only by infra/release/remote.ts.
 prepare_releases() {
   mkdir -p "$TUBER_RELEASES"
+  # Once a remote has been released the store's remotes.json is what the shell reads: a remote added since
+  # (the moderation desk) goes into it at its unversioned prefix, as every remote was before its first release.
+  if [ -f "$TUBER_RELEASES/remotes.json" ]; then
+    (cd "$TUBER_ROOT" && npx tsx infra/release/remote.ts sync) || log "could not bring $TUBER_RELEASES/remotes.json up to date (npx tsx infra/release/remote.ts sync)"
+  fi
   [ -n "$worker_user" ] || return 0
   chmod 755 "$(dirname "$TUBER_RELEASES")" "$TUBER_RELEASES"
   printf '%s\n' "$TUBER_STATE" > "$TUBER_RELEASES/.owner"

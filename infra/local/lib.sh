@@ -69,9 +69,10 @@ load_env_file "$TUBER_ROOT/.env"
 POSTGRES_PORT=${POSTGRES_PORT:-5433}
 # The orders service (issue 12) came after many a checkout's .env was written: its port has a default here too.
 ORDERS_PORT=${ORDERS_PORT:-4006}
-# So did the moderation service (trust and safety).
+# So did the moderation service (trust and safety), and its desk, the fourth remote (daemon moderation-ui).
 MODERATION_PORT=${MODERATION_PORT:-4007}
-export POSTGRES_PORT ORDERS_PORT MODERATION_PORT
+MODERATION_UI_PORT=${MODERATION_UI_PORT:-3004}
+export POSTGRES_PORT ORDERS_PORT MODERATION_PORT MODERATION_UI_PORT
 # The trace store and the gateway's span relay (docs/adr/0038) came after many a .env too.
 JAEGER_UI_PORT=${JAEGER_UI_PORT:-16686}
 JAEGER_GRPC_PORT=${JAEGER_GRPC_PORT:-16685}
@@ -124,7 +125,7 @@ declare -gA _tuber_ports=(
   [auth]=AUTH_PORT [profile]=PROFILE_PORT [catalog]=CATALOG_PORT [media]=MEDIA_PORT [nutrition]=NUTRITION_PORT
   [orders]=ORDERS_PORT [moderation]=MODERATION_PORT
   [jaeger]="JAEGER_UI_PORT JAEGER_GRPC_PORT OTLP_GRPC_PORT OTLP_HTTP_PORT" [gateway-spans]=GATEWAY_SPANS_PORT
-  [shell]=SHELL_PORT [landing]=LANDING_PORT [buyer]=BUYER_PORT [farmer]=FARMER_PORT
+  [shell]=SHELL_PORT [landing]=LANDING_PORT [buyer]=BUYER_PORT [farmer]=FARMER_PORT [moderation-ui]=MODERATION_UI_PORT
 )
 ports_of() { echo "${_tuber_ports[$1]:-}"; }
 

@@ -3,7 +3,8 @@
 # from that commit's lockfile, the production builds. The dist folders are kept by commit under
 # $TUBER_CACHE/releases/<commit>/<name>/ and the worktree is removed. Prints that folder.
 # Used by the version-skew test (test/skew/) and by `make release-remote` for a commit that is not HEAD.
-#   build-frontends.sh <commit> [name...]     names: shell landing buyer farmer (default: all four)
+#   build-frontends.sh <commit> [name...]     names (folders under frontends/): shell landing buyer farmer moderation
+#                                             (default: those of the five the commit has)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../local/lib.sh
@@ -12,7 +13,11 @@ source "$root/infra/local/lib.sh"
 commit=$(git -C "$root" rev-parse --verify "${1:?usage: build-frontends.sh <commit> [name...]}^{commit}")
 shift
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(shell landing buyer farmer)
+if [ ${#names[@]} -eq 0 ]; then
+  for name in shell landing buyer farmer moderation; do
+    git -C "$root" cat-file -e "$commit:frontends/$name/package.json" 2>/dev/null && names+=("$name")
+  done
+fi
 out="$TUBER_CACHE/releases/$commit"
 
 missing=()

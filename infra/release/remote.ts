@@ -7,15 +7,17 @@
 //   remote.ts canary <name> <version> <percent>    a released version for <percent> % of signed-in people
 //   remote.ts canary-off <name>
 //   remote.ts status
-// Each release and rollback also records the unit's version and commit in releases.json (commit it).
+//   remote.ts sync                                 name every remote in the live pointer (gateway.sh start runs it)
+// Each release and rollback also records the unit's version and commit in releases.json (commit it), under the
+// remote's unit name (unit-versions.ts: the moderation remote is the unit moderation-ui).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeUnitVersions } from './unit-versions.js';
+import { frontendUnit, writeUnitVersions } from './unit-versions.js';
 
-export const REMOTES = ['landing', 'buyer', 'farmer'] as const;
+export const REMOTES = ['landing', 'buyer', 'farmer', 'moderation'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
 /** A version: the release commit's day and commit, plus the build's hash when the tree had changes. */
@@ -74,11 +76,33 @@ export function contentHash(dir: string): string {
   return hash.digest('hex');
 }
 
-/** The live pointer; before any release, the shell's own list (every remote at its unversioned prefix). */
+/** A remote before its first release: at its unversioned prefix, served by its own server. */
+const unreleased = (name: RemoteName): PointerItem => ({ name, entry: `/mf/${name}/mf-manifest.json` });
+
+/**
+ * The live pointer; before any release, the shell's own list (every remote at its unversioned prefix). A remote
+ * the pointer does not name yet (added after the store's first release, as the moderation desk was) is in it at
+ * its unversioned prefix, as every remote was before its own first release.
+ */
 export function readPointer(store: Store): PointerItem[] {
   const live = readJson<PointerItem[] | null>(path.join(store.dir, 'remotes.json'), null);
-  if (live) return live;
-  return REMOTES.map((name) => ({ name, entry: `/mf/${name}/mf-manifest.json` }));
+  if (!live) return REMOTES.map(unreleased);
+  return [...live, ...REMOTES.filter((name) => !live.some((item) => item.name === name)).map(unreleased)];
+}
+
+/**
+ * Writes the live pointer again when it lacks a remote (readPointer adds it at its unversioned prefix), so the
+ * shell finds a remote added since the store's first release. Nothing to do without a pointer: the shell's own
+ * remotes.json is served then. Returns the remotes added.
+ */
+export function syncPointer(store: Store): string[] {
+  const file = path.join(store.dir, 'remotes.json');
+  const live = readJson<PointerItem[] | null>(file, null);
+  if (!live) return [];
+  const pointer = readPointer(store);
+  const added = pointer.filter((item) => !live.some((known) => known.name === item.name)).map((item) => item.name);
+  if (added.length > 0) writeJsonAtomically(file, pointer);
+  return added;
 }
 
 type History = Partial<Record<RemoteName, string[]>>;
@@ -88,11 +112,11 @@ function git(root: string, ...args: string[]): string {
   return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
-/** Records what is live for a unit in the checkout's releases.json. */
+/** Records what is live for a unit (the remote's unit name: moderation-ui for moderation) in the checkout's releases.json. */
 function recordRelease(store: Store, name: RemoteName, record: VersionRecord): void {
   const file = store.recordFile;
   const releases = readJson<{ units: Record<string, { version: string; commit: string }> }>(file, { units: {} });
-  releases.units[name] = { version: record.version, commit: record.commit };
+  releases.units[frontendUnit(name)] = { version: record.version, commit: record.commit };
   writeJsonAtomically(file, releases);
 }
 
@@ -225,6 +249,11 @@ function main(argv: string[]): void {
   const started = performance.now();
   const took = () => `${Math.round(performance.now() - started)} ms`;
   if (command === 'status') return void console.log(status(store));
+  if (command === 'sync') {
+    const added = syncPointer(store);
+    if (added.length > 0) console.log(`the live remotes.json now names ${added.join(', ')} at the unversioned prefix (${took()})`);
+    return;
+  }
   if (!isRemote(name)) throw new Error(`name one of the remotes: ${REMOTES.join(', ')} (got "${name ?? ''}")`);
   if (command === 'release') {
     const commitFlag = rest.indexOf('--commit');
@@ -243,7 +272,7 @@ function main(argv: string[]): void {
   } else if (command === 'canary-off') {
     canaryOff(store, name);
     console.log(`${name}: canary off, everyone on the live version (${took()})`);
-  } else throw new Error(`unknown command "${command ?? ''}": release, rollback, canary, canary-off or status`);
+  } else throw new Error(`unknown command "${command ?? ''}": release, rollback, canary, canary-off, status or sync`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -16,7 +16,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVICE_UNITS = ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation'] as const;
-export const FRONTEND_UNITS = ['shell', 'landing', 'buyer', 'farmer'] as const;
+// A front end is the unit of its folder under frontends/ (its remote's name), except where a service has that
+// name: the moderation desk (frontends/moderation, /mf/moderation/) is the unit moderation-ui, as its compose
+// service, image, Helm value and daemon (infra/local/app.sh) are, since `moderation` is the service.
+export const FRONTEND_UNITS = ['shell', 'landing', 'buyer', 'farmer', 'moderation-ui'] as const;
+/** The unit a front end's folder (a remote's name) deploys as. */
+export const frontendUnit = (folder: string): string => ((SERVICE_UNITS as readonly string[]).includes(folder) ? `${folder}-ui` : folder);
+/** A front-end unit's folder under frontends/ (and its remote's name). */
+export const frontendFolder = (unit: string): string => unit.replace(/-ui$/, '');
+/** A unit's variable in infra/compose/release.env and docker-compose.yml: MODERATION_UI_VERSION for moderation-ui. */
+export const versionVariable = (unit: string): string => `${unit.toUpperCase().replaceAll('-', '_')}_VERSION`;
 export const COMPOSE_ENV = path.join(root, 'infra/compose/release.env');
 export const HELM_VALUES = path.join(root, 'infra/helm/releases/values-release.yaml');
 
@@ -30,7 +39,7 @@ export function readUnits(file = path.join(root, 'releases.json')): Units {
 export const released = (units: Units, names: readonly string[]): string[] => names.filter((name) => units[name]);
 
 export function composeEnv(units: Units): string {
-  const lines = released(units, [...SERVICE_UNITS, ...FRONTEND_UNITS]).map((name) => `${name.toUpperCase()}_VERSION=${units[name]!.version}`);
+  const lines = released(units, [...SERVICE_UNITS, ...FRONTEND_UNITS]).map((name) => `${versionVariable(name)}=${units[name]!.version}`);
   return `# Written by infra/release/unit-versions.ts from releases.json; do not edit.\n${lines.join('\n')}\n`;
 }
 

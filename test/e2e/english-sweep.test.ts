@@ -28,7 +28,7 @@ const LANGUAGES: readonly Language[] =
   process.env.SWEEP_LANGUAGES === 'all'
     ? ALL_LANGUAGES
     : (process.env.SWEEP_LANGUAGES ?? 'pcm').split(',').filter((l): l is Language => (ALL_LANGUAGES as readonly string[]).includes(l));
-const REMOTES = ['shell', 'landing', 'buyer', 'farmer', 'ui'];
+const REMOTES = ['shell', 'landing', 'buyer', 'farmer', 'moderation', 'ui'];
 
 type Messages = Record<string, string>;
 const read = (remote: string, language: string): Messages =>

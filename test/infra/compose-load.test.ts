@@ -25,7 +25,7 @@ describe('docker-compose.yml through compose-go', () => {
     expect(code).toBe(0);
     const services = stdout.trim().split('\n').map((line) => line.split('\t')[0]);
     expect(services.length).toBeGreaterThanOrEqual(26);
-    for (const unit of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation', 'shell', 'landing', 'buyer', 'farmer', 'gateway', 'mongo', 'nats', 'redis', 'minio', 'keycloak']) {
+    for (const unit of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation', 'shell', 'landing', 'buyer', 'farmer', 'moderation-ui', 'gateway', 'mongo', 'nats', 'redis', 'minio', 'keycloak']) {
       expect(services, unit).toContain(unit);
     }
   }, 600_000);

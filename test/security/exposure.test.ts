@@ -124,7 +124,7 @@ describe('internal servers are unreachable through the gateway', () => {
   });
 
   it("the remotes' standalone development pages are not served", async () => {
-    for (const remote of ['landing', 'buyer', 'farmer']) {
+    for (const remote of ['landing', 'buyer', 'farmer', 'moderation']) {
       for (const path of [`/mf/${remote}/`, `/mf/${remote}/index.html`]) {
         const answer = await call('GET', path);
         expect(answer.status, `${path}: ${answer.text.slice(0, 120)}`).toBe(404);
@@ -134,7 +134,7 @@ describe('internal servers are unreachable through the gateway', () => {
   });
 
   it('no source maps are served', async () => {
-    for (const prefix of ['', '/mf/landing', '/mf/buyer', '/mf/farmer']) {
+    for (const prefix of ['', '/mf/landing', '/mf/buyer', '/mf/farmer', '/mf/moderation']) {
       const manifest = await call('GET', `${prefix}/mf-manifest.json`);
       const scripts = [...manifest.text.matchAll(/"([^"]+\.js)"/g)].map((m) => m[1]!).slice(0, 5);
       for (const script of scripts) {

@@ -258,7 +258,7 @@ describe('security headers on every answer', () => {
   });
 
   it('the app runs under a policy without inline or eval scripts, framed by nobody', async () => {
-    for (const target of ['/', '/dashboard/farmer', '/mf/farmer/mf-manifest.json']) {
+    for (const target of ['/', '/dashboard/farmer', '/mf/farmer/mf-manifest.json', '/mf/moderation/mf-manifest.json']) {
       const answer = await send('GET', target);
       const csp = directives(answer.headers['content-security-policy'] as string);
       expect(csp.get('script-src'), target).toEqual(["'self'"]);
@@ -565,8 +565,8 @@ describe('client addresses and limits', () => {
 });
 
 describe('production builds', () => {
-  const frontEnds = ['shell', 'landing', 'buyer', 'farmer'] as const;
-  const remotes = ['landing', 'buyer', 'farmer'] as const;
+  const frontEnds = ['shell', 'landing', 'buyer', 'farmer', 'moderation'] as const;
+  const remotes = ['landing', 'buyer', 'farmer', 'moderation'] as const;
   const dist = (name: string) => path.join(repoRoot, 'frontends', name, 'dist');
   const files = (dir: string) =>
     fs

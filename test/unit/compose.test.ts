@@ -45,6 +45,8 @@ const subdirectories = (root: string) =>
 const backendNames = subdirectories('services').filter((name) => name !== 'kit');
 // The deployable front ends: every folder but the two libraries (the shared contract and the bundled ui).
 const frontendNames = subdirectories('frontends').filter((name) => name !== 'ui' && name !== 'shell-contract');
+/** A front end's compose service: its folder's name, or <name>-ui where a service has that name (the moderation desk). */
+const composeNameOf = (frontend: string) => (backendNames.includes(frontend) ? `${frontend}-ui` : frontend);
 
 /** The ports and the database of each service, as the architecture fixes them. */
 const BACKENDS: Record<string, { port: number; database?: string }> = {
@@ -214,15 +216,17 @@ function ignoredByDocker(path: string): boolean {
 describe('docker-compose.yml', () => {
   it('runs every service and every front end of the repo from its own Dockerfile', () => {
     expect(backendNames).toEqual(expect.arrayContaining(Object.keys(BACKENDS)));
-    expect(frontendNames).toEqual(expect.arrayContaining(['shell', 'landing', 'buyer', 'farmer']));
+    expect(frontendNames).toEqual(expect.arrayContaining(['shell', 'landing', 'buyer', 'farmer', 'moderation']));
+    expect(composeNameOf('moderation')).toBe('moderation-ui');
     for (const [folder, names] of [
       ['services', backendNames],
       ['frontends', frontendNames],
     ] as const) {
       for (const name of names) {
         const dockerfile = `${folder}/${name}/Dockerfile`;
-        expect(services[name], `compose service ${name}`).toBeDefined();
-        expect(services[name]!.build, name).toEqual({ context: '.', dockerfile });
+        const unit = folder === 'frontends' ? composeNameOf(name) : name;
+        expect(services[unit], `compose service ${unit}`).toBeDefined();
+        expect(services[unit]!.build, unit).toEqual({ context: '.', dockerfile });
         expect(exists(dockerfile), `${dockerfile} exists`).toBe(true);
       }
     }
@@ -376,6 +380,7 @@ describe('docker-compose.yml', () => {
         'LANDING',
         'BUYER',
         'FARMER',
+        'MODERATION_UI',
         'AUTH',
         'PROFILE',
         'CATALOG',
@@ -675,7 +680,7 @@ describe('docker-compose.yml: internal servers ask for credentials, with least p
     expect(gatewayAddress, 'the gateway has a fixed address on public').toMatch(/^\$\{GATEWAY_PUBLIC_ADDRESS:-172\.29\.253\.\d+\}$/);
     for (const name of backendNames)
       expect(services[name]!.environment?.TRUSTED_PROXIES, `${name} trusts the gateway`).toBe(gatewayAddress);
-    for (const name of frontendNames) expect(on(name), name).toEqual(['public']);
+    for (const name of frontendNames) expect(on(composeNameOf(name)), name).toEqual(['public']);
     // Proxied by the gateway (/files/, /auth/) and used by the services: both.
     expect([...on('minio')].sort()).toEqual(['data', 'public']);
     // Keycloak meets the gateway on keycloak-edge alone, the only X-Forwarded-* it believes, and the

@@ -8,13 +8,26 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import os from 'node:os';
-import { COMPOSE_ENV, FRONTEND_UNITS, HELM_VALUES, SERVICE_UNITS, composeEnv, helmValues, readUnits, releaseService } from '../../infra/release/unit-versions.js';
+import {
+  COMPOSE_ENV,
+  FRONTEND_UNITS,
+  HELM_VALUES,
+  SERVICE_UNITS,
+  composeEnv,
+  frontendFolder,
+  frontendUnit,
+  helmValues,
+  readUnits,
+  releaseService,
+  versionVariable,
+} from '../../infra/release/unit-versions.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const units = readUnits();
-// Units that have never been released (a new service until its first `make release-service`): compose runs
-// their local build and Helm the chart's appVersion; every other unit is named by its release everywhere.
-const UNRELEASED = ['moderation'];
+// Units that have never been released (a new service until its first `make release-service`, a new remote until
+// its first `make release-remote`): compose runs their local build and Helm the chart's appVersion; every other
+// unit is named by its release everywhere.
+const UNRELEASED = ['moderation', 'moderation-ui'];
 const releasedUnits = [...SERVICE_UNITS, ...FRONTEND_UNITS].filter((name) => !UNRELEASED.includes(name));
 
 describe('unit versions in compose and Helm follow releases.json', () => {
@@ -24,7 +37,7 @@ describe('unit versions in compose and Helm follow releases.json', () => {
     for (const name of releasedUnits) expect(units[name]?.version, name).toMatch(/^[0-9]{4}\.[0-9]{2}\.[0-9]{2}-[0-9a-f]{7,40}/);
     // Not released yet: in neither file, so compose falls back to `dev` and Helm to the chart's tag.
     for (const name of UNRELEASED.filter((n) => !units[n])) {
-      expect(fs.readFileSync(COMPOSE_ENV, 'utf8'), name).not.toContain(`${name.toUpperCase()}_VERSION=`);
+      expect(fs.readFileSync(COMPOSE_ENV, 'utf8'), name).not.toContain(`${versionVariable(name)}=`);
       expect(fs.readFileSync(HELM_VALUES, 'utf8'), name).not.toMatch(new RegExp(`^  ${name}:`, 'm'));
     }
   });
@@ -32,7 +45,7 @@ describe('unit versions in compose and Helm follow releases.json', () => {
   it('each unit in docker-compose.yml is an image named by its version variable', () => {
     const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { image?: string }> };
     for (const name of [...SERVICE_UNITS, ...FRONTEND_UNITS]) {
-      expect(compose.services[name]?.image, name).toBe(`\${TUBER_IMAGE_REGISTRY:-tuber}/${name}:\${${name.toUpperCase()}_VERSION:-dev}`);
+      expect(compose.services[name]?.image, name).toBe(`\${TUBER_IMAGE_REGISTRY:-tuber}/${name}:\${${versionVariable(name)}:-dev}`);
     }
   });
 
@@ -45,6 +58,18 @@ describe('unit versions in compose and Helm follow releases.json', () => {
         expect(overlay[group]?.[name]?.image.tag).toBe(units[name]?.version);
       }
     }
+  });
+});
+
+describe('front-end units', () => {
+  it('are named after their folder, but <name>-ui where a service has the name (the moderation desk)', () => {
+    expect(FRONTEND_UNITS.map(frontendFolder)).toEqual(['shell', 'landing', 'buyer', 'farmer', 'moderation']);
+    for (const unit of FRONTEND_UNITS) {
+      expect(frontendUnit(frontendFolder(unit)), unit).toBe(unit);
+      expect(fs.existsSync(path.join(root, 'frontends', frontendFolder(unit), 'package.json')), unit).toBe(true);
+    }
+    expect(versionVariable('moderation-ui')).toBe('MODERATION_UI_VERSION');
+    expect(composeEnv({ 'moderation-ui': { version: '2026.12.01-1234567', commit: '1234567' } })).toContain('\nMODERATION_UI_VERSION=2026.12.01-1234567\n');
   });
 });
 

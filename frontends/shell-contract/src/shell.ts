@@ -20,6 +20,12 @@ export interface ShellUser {
   tuber?: string[];
   /** True until the buyer/farmer profile exists (the token's pending_profile claim). */
   pendingProfile?: boolean;
+  /**
+   * The realm roles beyond buyer/farmer that open parts of the app (issue 26: `moderator`, the moderation desk).
+   * Optional, so every shell before it still satisfies the contract; never an access decision by itself: the
+   * services check the token.
+   */
+  roles?: string[];
 }
 
 /** The session events of the spec (§4), as the shell reports them. */

@@ -1,7 +1,7 @@
 // The shell's URL tree (spec §2). Pages live in remotes; the shell decides where they mount and who may see them.
 import { Outlet, type RouteObject } from '@tuber/shell-contract/router';
 import { DashboardLayout } from './dashboard/DashboardLayout.js';
-import { BuyerOnly, FarmerOnly, GuestOnly, RequireSignedIn } from './guards/guards.js';
+import { BuyerOnly, FarmerOnly, GuestOnly, ModeratorOnly, RequireSignedIn } from './guards/guards.js';
 import { Header } from './layout/Header.js';
 import { RootLayout } from './layout/RootLayout.js';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary.js';
@@ -14,6 +14,7 @@ import { RemotePage } from './remotes/RemotePage.js';
 const landing = (expose: string) => <RemotePage remote="landing" expose={expose} />;
 const buyer = (expose: string) => <RemotePage remote="buyer" expose={expose} />;
 const farmer = (expose: string) => <RemotePage remote="farmer" expose={expose} />;
+const moderation = (expose: string) => <RemotePage remote="moderation" expose={expose} />;
 
 // A page that throws while rendering shows the error page in its place, under the header, until the next
 // navigation (layout/RouteErrorBoundary.tsx; the declarative router has no errorElement, docs/adr/0048).
@@ -70,6 +71,8 @@ export const routes: RouteObject[] = [
                 element: <DashboardLayout />,
                 children: [
                   { index: true, element: <ProfileRedirectPage /> },
+                  // The trust-and-safety team's desk (issue 26), a remote of its own, for moderators only.
+                  { element: <ModeratorOnly />, children: [{ path: 'moderation', element: moderation('DeskPage') }] },
                   {
                     element: <BuyerOnly />,
                     children: [

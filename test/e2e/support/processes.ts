@@ -7,14 +7,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './browser.js';
 
-export type FrontEnd = 'shell' | 'landing' | 'buyer' | 'farmer';
+/** A front end by its folder under frontends/ (a remote's name). */
+export type FrontEnd = 'shell' | 'landing' | 'buyer' | 'farmer' | 'moderation';
 
 const ports: Record<FrontEnd, number> = {
   shell: Number(process.env.SHELL_PORT ?? 3000),
   landing: Number(process.env.LANDING_PORT ?? 3001),
   buyer: Number(process.env.BUYER_PORT ?? 3002),
   farmer: Number(process.env.FARMER_PORT ?? 3003),
+  moderation: Number(process.env.MODERATION_UI_PORT ?? 3004),
 };
+
+/** Its daemon in infra/local/app.sh: the folder's name, but moderation-ui for the desk (`moderation` is the service). */
+const daemonOf = (name: FrontEnd) => (name === 'moderation' ? 'moderation-ui' : name);
 
 const appScript = path.join(repoRoot, 'infra/local/app.sh');
 const spawned = new Map<FrontEnd, ChildProcess>();
@@ -42,7 +47,7 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
 
 function runAppScript(action: 'start' | 'stop' | 'restart', name: FrontEnd, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', [appScript, action, name], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', [appScript, action, daemonOf(name)], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -84,7 +89,7 @@ export async function stopFrontEnd(name: FrontEnd): Promise<void> {
  */
 export async function serveFrontEnd(name: FrontEnd, dist?: string): Promise<void> {
   if (!fs.existsSync(appScript)) throw new Error('serving another build needs infra/local/app.sh');
-  await runAppScript('restart', name, dist ? { [`TUBER_DIST_${name}`]: dist } : {});
+  await runAppScript('restart', name, dist ? { [`TUBER_DIST_${daemonOf(name).replaceAll('-', '_')}`]: dist } : {});
   await waitUntil(() => isServing(name), `${name} answers on port ${ports[name]}`);
 }
 

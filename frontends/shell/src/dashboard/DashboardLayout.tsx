@@ -24,7 +24,7 @@ export function DashboardLayout() {
     setOpenSidebar(false);
   }, [pathname]);
   if (session.status !== 'signed-in') return null;
-  const menu = menuFor(session.user.userType);
+  const menu = menuFor(session.user.userType, session.user.roles);
 
   const links = (
     <ul className={styles.menu}>

@@ -28,7 +28,13 @@ export const farmerMenu: MenuLink[] = [
   { label: 'Profile', key: 'menu.profile', to: '/dashboard/farmerprofile' },
 ];
 
-export const menuFor = (userType: UserType | string | undefined): MenuLink[] => (userType === 'buyer' ? buyerMenu : farmerMenu);
+/** The moderation desk (issue 26), after the person's own menu, for moderators only. */
+export const moderatorLink: MenuLink = { label: 'Moderation', key: 'menu.moderation', to: '/dashboard/moderation' };
+
+export const menuFor = (userType: UserType | string | undefined, roles: readonly string[] = []): MenuLink[] => [
+  ...(userType === 'buyer' ? buyerMenu : farmerMenu),
+  ...(roles.includes('moderator') ? [moderatorLink] : []),
+];
 
 /** The header's "Go to Profile": the person's own profile page (the menu's Profile), not the dashboard home. */
 export const profilePageOf = (userType: UserType | string | undefined): string =>

@@ -39,6 +39,14 @@ export function BuyerOnly({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
+/** The moderation desk (issue 26): anyone without the moderator role goes to their own home. */
+export function ModeratorOnly({ children }: { children?: ReactNode }) {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  if (!session.user.roles?.includes('moderator')) return <Navigate to={session.user.userType === 'buyer' ? BUYER_HOME : FARMER_HOME} replace />;
+  return children ?? <Outlet />;
+}
+
 /** Farmer pages: a buyer goes to the feed. */
 export function FarmerOnly({ children }: { children?: ReactNode }) {
   const session = useSession();

@@ -25,6 +25,7 @@ const pages: [RegExp, RoutePage][] = [
   [/^\/dashboard\/inbox$/, { remote: 'farmer', expose: 'InboxPage' }],
   [/^\/dashboard\/insights$/, { remote: 'farmer', expose: 'InsightsPage' }],
   [/^\/dashboard\/farmerprofile$/, { remote: 'farmer', expose: 'FarmerProfilePage' }],
+  [/^\/dashboard\/moderation$/, { remote: 'moderation', expose: 'DeskPage' }],
 ];
 
 /** The remote page `pathname` shows, or null (a page of the shell's own, or no page). */

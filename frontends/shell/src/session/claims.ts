@@ -49,6 +49,8 @@ export function userFromClaims(claims: TuberClaims, options: { profileReady?: bo
   if (claims.business_name) user.businessName = claims.business_name;
   if (claims.location) user.location = claims.location;
   if (tuber) user.tuber = tuber;
+  const extra = (claims.realm_access?.roles ?? []).filter((role) => role === 'moderator');
+  if (extra.length) user.roles = extra;
   return user;
 }
 

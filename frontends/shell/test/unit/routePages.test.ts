@@ -24,7 +24,7 @@ describe('the remote page an address shows (fetched before React renders its slo
 
   it('knows every remote page routes.tsx mounts, and no other', () => {
     const routes = fs.readFileSync(new URL('../../src/routes.tsx', import.meta.url), 'utf8');
-    const mounted = [...routes.matchAll(/(?:path: '([^']+)'|index: true), element: (landing|buyer|farmer)\('(\w+)'\)/g)].map(
+    const mounted = [...routes.matchAll(/(?:path: '([^']+)'|index: true), element: (landing|buyer|farmer|moderation)\('(\w+)'\)/g)].map(
       ([, path, remote, expose]) => ({ path: path ?? '', remote, expose }),
     );
     expect(mounted.length).toBeGreaterThanOrEqual(16);
