@@ -116,9 +116,12 @@ describe('menus', () => {
       ['Insights', '/dashboard/insights', undefined],
       ['Profile', '/dashboard/farmerprofile', undefined],
     ]);
-    expect(menuFor('buyer')).toBe(buyerMenu);
-    expect(menuFor('farmer')).toBe(farmerMenu);
-    expect(menuFor(undefined)).toBe(farmerMenu);
+    expect(menuFor('buyer')).toEqual(buyerMenu);
+    expect(menuFor('farmer')).toEqual(farmerMenu);
+    expect(menuFor(undefined)).toEqual(farmerMenu);
+    // The moderation desk (issue 26) is added for moderators only, after their own menu.
+    expect(menuFor('buyer', ['moderator'])).toEqual([...buyerMenu, { label: 'Moderation', key: 'menu.moderation', to: '/dashboard/moderation' }]);
+    expect(menuFor('farmer', ['offline_access'])).toEqual(farmerMenu);
   });
 });
 
