@@ -96,14 +96,17 @@ describe('each service reaches only its own keys', () => {
     await expect(orders.get(authKey)).rejects.toThrow(/NOPERM/);
   });
 
-  it('moderation keeps its locks under moderation:*, checks the ended sign-ins and cannot touch another service’s keys', async () => {
+  it('moderation keeps its locks under moderation:*, records ended sign-ins (a suspension, ADR 0071) and cannot touch another service’s keys', async () => {
     const moderation = await as('moderation');
     const own = `moderation:lock:credentials-test-${stamp}`;
     expect(await moderation.set(own, 'token', { NX: true, PX: 5_000 })).toBe('OK');
     expect(await admin.get(own)).toBe('token');
     await moderation.del(own);
-    expect(await moderation.exists(`auth:revoked-sid:credentials-test-${stamp}`)).toBe(0);
-    await expect(moderation.set(`auth:revoked-sid:credentials-test-${stamp}`, 'forged')).rejects.toThrow(/NOPERM/);
+    // A suspension ends the account's sign-ins at once: the moderation service writes those records too.
+    const ended = `auth:revoked-sid:credentials-test-moderation-${stamp}`;
+    expect(await moderation.set(ended, '1', { expiration: { type: 'EX', value: 60 } })).toBe('OK');
+    expect(await admin.exists(ended)).toBe(1);
+    await admin.del(ended);
     await expect(moderation.get(`profile:lock:user:credentials-test-${stamp}`)).rejects.toThrow(/NOPERM/);
     await expect(moderation.get(authKey)).rejects.toThrow(/NOPERM/);
   });

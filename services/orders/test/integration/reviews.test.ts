@@ -138,7 +138,7 @@ describe('reviews from real sales', () => {
   it("serves the farmer page's reads: the farm without contact details, and its products with the rating", async () => {
     const farm = await api('GET', `/api/profile/farmers/${farmer.id}`, { token: stranger.accessToken });
     expect(farm.status).toBe(200);
-    expect(farm.body).toEqual({ farmer_id: farmer.id, business_name: 'Rated Farm', location: expect.any(String), tuber: ['yam'], member_since: expect.any(String) });
+    expect(farm.body).toEqual({ phone_verified: false, farmer_id: farmer.id, business_name: 'Rated Farm', location: expect.any(String), tuber: ['yam'], member_since: expect.any(String) });
     expect(Date.parse(farm.body.member_since)).toBeLessThanOrEqual(Date.now());
     const products = await api('GET', `/api/catalog/farmers/${farmer.id}/products?limit=12`, { token: stranger.accessToken });
     expect(products.status).toBe(200);
