@@ -67,7 +67,7 @@ export {
 } from './outbox.js';
 export { findByValues, MAX_LOOKUP_VALUES } from './lookups.js';
 export { withLocks, tryLock, redisDocumentLock, LOCK_TTL_MS, type LockOptions } from './locks.js';
-export { withLease, type LeaseOptions, type LeaseOutcome } from './lease.js';
+export { everyUnderLease, withLease, type LeaseOptions, type LeaseOutcome } from './lease.js';
 export { useRateLimits, strictLimit, clientKey, LIMITS_UNAVAILABLE, type RateLimitsOptions, type UserLimit } from './plugins/limits.js';
 export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';
 export { observeGauge, serviceCounter, type GaugeSample } from './observe.js';

@@ -44,3 +44,27 @@ export async function withLease<T>(
     await release();
   }
 }
+
+/**
+ * A timer job under a lease: every `everyMs`, each replica tries the lease `key` and the one holding it runs
+ * `work`; a failure is logged with `what` and the next round tries again. `onClose` is given the stop, which
+ * clears the timer and waits for a round in progress (register it with the app's onClose hook).
+ */
+export function everyUnderLease(
+  redis: RedisClient,
+  lease: { key: string; ttlMs: number; everyMs: number },
+  work: () => Promise<unknown>,
+  deps: { log: { warn: (details: object, message: string) => void }; what: string; onClose: (stop: () => Promise<void>) => void },
+): void {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = withLease(redis, lease.key, work, { ttlMs: lease.ttlMs }).catch((err: unknown) =>
+      deps.log.warn({ err }, `${deps.what} failed; trying again at the next round`),
+    );
+  }, lease.everyMs);
+  timer.unref();
+  deps.onClose(async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

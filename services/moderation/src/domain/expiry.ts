@@ -1,7 +1,7 @@
 // Suspensions for a time end by themselves (issue 26, docs/adr/0071): every replica looks every 30 s, the one
 // holding the lease restores each account whose `until` has passed, as a moderator would (Keycloak, the audit
 // log in the name of "Tuber Market", the event), under the account's lock.
-import { withLease, withLocks, type RedisClient } from '@tuber/kit';
+import { everyUnderLease, withLocks, type RedisClient } from '@tuber/kit';
 import { act, type ActionDeps } from './actions.js';
 
 export const EXPIRY_SWEEP_MS = 30_000;
@@ -32,15 +32,9 @@ export async function endSuspensions(deps: ActionDeps & { redis: RedisClient }, 
 }
 
 export function sweepSuspensions(deps: ActionDeps & { redis: RedisClient }, onClose: (stop: () => Promise<void>) => void): void {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = withLease(deps.redis, EXPIRY_LEASE.key, () => endSuspensions(deps, new Date()), { ttlMs: EXPIRY_LEASE.ttlMs }).catch((err: unknown) =>
-      deps.log.warn({ err }, 'the suspension sweep failed; trying again at the next one'),
-    );
-  }, EXPIRY_SWEEP_MS);
-  timer.unref();
-  onClose(async () => {
-    clearInterval(timer);
-    await running;
+  everyUnderLease(deps.redis, { ...EXPIRY_LEASE, everyMs: EXPIRY_SWEEP_MS }, () => endSuspensions(deps, new Date()), {
+    log: deps.log,
+    what: 'the suspension sweep',
+    onClose,
   });
 }

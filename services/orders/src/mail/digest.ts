@@ -4,7 +4,7 @@
 // whose window has ended, in one mail. Never twice: the digest's mail record `digest:<farmer>:<first>`
 // is claimed before sending and names the requests it carried, which are marked mailed after.
 import { DEFAULT_LOCALE, localeOf } from '@tuber/contracts';
-import { withLease, type RedisClient } from '@tuber/kit';
+import { everyUnderLease, type RedisClient } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DigestEntryDoc, OrderModels } from '../domain/models.js';
 import type { Mailer } from './mailer.js';
@@ -130,17 +130,11 @@ async function sendDigest(deps: DigestDeps, farmerId: string, now: Date): Promis
  * when the app closes.
  */
 export function sweepDigests(redis: RedisClient, deps: DigestDeps, onClose: (stop: () => Promise<void>) => void): void {
-  let running: Promise<unknown> = Promise.resolve();
   let sweeps = 0;
-  const timer = setInterval(() => {
-    const unmarked = sweeps++ % UNMARKED_SWEEP_EVERY === 0;
-    running = withLease(redis, DIGEST_LEASE.key, () => sendDueDigests(deps, new Date(), unmarked), { ttlMs: DIGEST_LEASE.ttlMs }).catch((err: unknown) =>
-      deps.log.warn({ err }, 'the digest sweep failed; trying again at the next one'),
-    );
-  }, DIGEST_SWEEP_MS);
-  timer.unref();
-  onClose(async () => {
-    clearInterval(timer);
-    await running;
-  });
+  everyUnderLease(
+    redis,
+    { ...DIGEST_LEASE, everyMs: DIGEST_SWEEP_MS },
+    () => sendDueDigests(deps, new Date(), sweeps++ % UNMARKED_SWEEP_EVERY === 0),
+    { log: deps.log, what: 'the digest sweep', onClose },
+  );
 }

@@ -31,10 +31,9 @@ import {
 } from '@tuber/kit';
 import { findProfile, type ProfileModels } from '../domain/models.js';
 import { alertsEvent, alertsTarget, checkFor, codeSms, judgeCode, isVerified, newCode, presentProfile, resendWait } from '../domain/phone-check.js';
-import { profileLockKey } from '../domain/profile-lock.js';
+import { profileBusy, profileLockKey } from '../domain/profile-lock.js';
 import { Profile } from './me.js';
 
-const BUSY = () => conflict('PROFILE_BUSY', 'Your profile is being saved from another tab or device; wait a moment and try again.');
 const NO_PROFILE = () => notFound('PROFILE_NOT_FOUND', 'No profile has been created for this account yet.');
 const ALREADY = () => conflict('PHONE_ALREADY_VERIFIED', 'This phone number is verified already.');
 const SMS_DOWN = () =>
@@ -111,7 +110,7 @@ export function phoneRoutes(app: ServiceApp, deps: { models: ProfileModels; bus:
           await modelOf(mine.user_type).updateOne({ user_id: userId }, { $set: { phone_check: check } });
           return { check, keys, to, previous: mine.phone_check ?? null, userType: mine.user_type };
         },
-        { busy: BUSY },
+        { busy: profileBusy },
       );
       const { check, keys, to } = reserved;
       const locale = localeOf(request.body.locale) ?? localeOf(request.identity.claims.locale) ?? DEFAULT_LOCALE;
@@ -130,7 +129,7 @@ export function phoneRoutes(app: ServiceApp, deps: { models: ProfileModels; bus:
               { user_id: userId, 'phone_check.code_hash': check.code_hash },
               reserved.previous ? { $set: { phone_check: reserved.previous } } : { $unset: { phone_check: 1 } },
             ),
-          { busy: BUSY },
+          { busy: profileBusy },
         ).catch((undo: unknown) => request.log.error({ userId, err: undo }, 'could not take back an unsent phone code; the next may wait a minute'));
         throw SMS_DOWN();
       }
@@ -203,7 +202,7 @@ export function phoneRoutes(app: ServiceApp, deps: { models: ProfileModels; bus:
           request.log.info({ userId, userType: mine.user_type }, 'phone number verified');
           return presentProfile((await findProfile(models, userId)) ?? mine);
         },
-        { busy: BUSY },
+        { busy: profileBusy },
       );
     },
   );

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProfileModels } from '../domain/models.js';
 import { alertsEvent, alertsTarget, isVerified, presentProfile } from '../domain/phone-check.js';
 import { changedFields, changeProblem, normaliseChange, PHONE_PATTERN, type FieldError } from '../domain/profile-change.js';
-import { profileLockKey } from '../domain/profile-lock.js';
+import { profileBusy, profileLockKey } from '../domain/profile-lock.js';
 import { Profile } from './me.js';
 
 const line = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
@@ -50,8 +50,6 @@ const ProfileChange = Type.Object(
       'Only the fields to change. A buyer may send firstname, lastname and phone; e-mail changes go through Keycloak. A new phone number is not verified until an SMS code confirms it.',
   },
 );
-
-const BUSY_MESSAGE = 'Your profile is being saved from another tab or device; wait a moment and try again.';
 
 export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus: EventBus; redis: RedisClient }) {
   const { Buyer, Farmer } = deps.models;
@@ -85,7 +83,7 @@ export function updateRoutes(app: ServiceApp, deps: { models: ProfileModels; bus
       // The read, the check and the write under the profile's lock (domain/profile-lock.ts): the
       // outbox relay of another replica may be taking the last event out of the same document.
       return withLocks(deps.redis, [profileLockKey(userId)], () => change(userId, request.body, request.log), {
-        busy: () => conflict('PROFILE_BUSY', BUSY_MESSAGE),
+        busy: profileBusy,
       });
     },
   );
