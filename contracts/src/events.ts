@@ -59,6 +59,9 @@ export const ProductCreated = defineEvent(
     quantity: Type.Optional(Type.Number({ minimum: 0 })),
     status: Type.Optional(Type.String()),
     revision: Type.Optional(Type.Integer({ minimum: 1 })),
+    // Issue 27: what the price guide needs to put the listing's price per kg in its tuber's figures.
+    tuber_type: Type.Optional(Type.String()),
+    unit_weight_kg: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   }),
 );
 
@@ -104,6 +107,9 @@ export const ProductChanged = defineEvent(
      * can stop holding them back from what it offers. `changed` holds "stock" for such a change.
      */
     stock_ops: Type.Optional(Type.Array(Type.String())),
+    /** Issue 27: the product's tuber and the average weight of one unit now (the price guide's price per kg). */
+    tuber_type: Type.Optional(Type.String()),
+    unit_weight_kg: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   }),
 );
 

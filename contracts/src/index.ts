@@ -8,3 +8,4 @@ export * from './locales.js';
 export * from './problems.js';
 export * from './reviews.js';
 export * from './moderation.js';
+export * from './prices.js';

@@ -94,6 +94,8 @@ service_env() {
   printf '%s\n' "OTEL_EXPORTER_OTLP_ENDPOINT=${OTEL_EXPORTER_OTLP_ENDPOINT-http://127.0.0.1:${OTLP_HTTP_PORT:-4318}}" \
     "METRICS_PORT=$([ -n "${METRICS_PORT_OFFSET:-}" ] && echo $(($(replica_port "$name" "$replica") + METRICS_PORT_OFFSET)) || echo 0)"
   # The catalog's read model in its own Redis (docs/adr/0061), as the same `catalog` user.
+  # The clock make seed-market moves (services/kit/src/clock.ts, docs/adr/0072): no file, real time.
+  case $name in catalog | orders) echo "SIMULATED_CLOCK_FILE=${SIMULATED_CLOCK_FILE:-$TUBER_STATE/simulated-clock.json}" ;; esac
   if [ "$name" = catalog ]; then echo "CATALOG_READMODEL_REDIS_URL=redis://catalog:$(secret redis-catalog-password)@127.0.0.1:${READMODEL_REDIS_PORT}"; fi
   case $name in profile | catalog | media | orders | moderation) echo "MONGO_URL=mongodb://$name:$(secret "mongo-$name-password")@127.0.0.1:${MONGO_PORT}/${name}?authMechanism=${MONGO_AUTH_MECHANISM:-PLAIN}" ;; esac
   case $name in

@@ -28,6 +28,16 @@ export function permissionsOf(service) {
       `$JS.ACK.${stream}.${durable}.>`,
     );
   }
+  // Replays (docs/adr/0072): durables a service makes to read a subject from the stream's start, and deletes after.
+  for (const [durable, subject] of Object.entries(services[service].replays ?? {})) {
+    publish.push(
+      `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${subject}`,
+      `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+      `$JS.API.CONSUMER.DELETE.${stream}.${durable}`,
+      `$JS.ACK.${stream}.${durable}.>`,
+    );
+  }
   // Signals (docs/adr/0067): core NATS subjects outside the stream, sent and heard by the service's own instances.
   publish.push(...signals);
   return { publish, subscribe: [`_INBOX_${service}.>`, ...signals] };

@@ -29,11 +29,16 @@ import { announceProducts } from './domain/announce.js';
 import { farmerProductRoutes } from './routes/farmer-products.js';
 import { productRoutes } from './routes/products.js';
 import { databaseReadCounter, watchReadModel } from './plugins/read-model-metrics.js';
+import { PriceStore } from './prices/model.js';
+import { followPrices, type PriceFollower } from './prices/follow.js';
+import { priceRoutes } from './prices/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The catalog's Redis read model (benchmarks and tests wait for its rebuild). */
     readModel?: ReadModel;
+    /** The price guide's consumers (tests wait for its figures). */
+    prices?: PriceFollower;
   }
 }
 
@@ -111,6 +116,8 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
   readModel.start();
   app.addHook('onClose', async () => readModel.stop());
   // Events not yet out (a bus outage, a crash) go out later; a deleted product's record goes once its event is out.
+  const priceStore = new PriceStore(mongo.db!);
+  let prices: PriceFollower | undefined;
   if (options.events !== false) {
     await useOutboxRelay(app, bus, [
       { model: Product, key: 'product_id', afterFlush: () => Product.deleteMany({ deleting: true, 'outbox.0': { $exists: false } }) },
@@ -127,9 +134,13 @@ export async function buildApp(config: CatalogConfig, options: BuildOptions = {}
     }
     const stopOrderStock = await orderStock({ bus, Product, readModel, redis, log: app.log }).start();
     app.addHook('onClose', async () => stopOrderStock());
+    // The price guide (issue 27, docs/adr/0072).
+    prices = await followPrices(bus, { store: priceStore, Product, redis, log: app.log, onClose: (stop) => app.addHook('onClose', stop) });
+    app.decorate('prices', prices);
   }
   // /mine is declared before /:productId so the static path wins.
   farmerProductRoutes(app, { Product, PostKey, connection: mongo, projections, bus, readModel, redis });
   productRoutes(app, { Product, connection: mongo, readModel, pageMax: config.FEED_PAGE_MAX });
+  priceRoutes(app, { store: priceStore, ...(prices ? { follower: prices } : {}) });
   return app;
 }

@@ -301,6 +301,52 @@ export class EventBus {
   }
 
   /**
+   * Every event of `event`'s subject the stream holds, from its start, in stream order (a rebuild of a read model,
+   * docs/adr/0072). Reads through a durable of its own (`durable`, granted with its DELETE in the service's NATS
+   * permissions as a replay), made fresh and deleted afterwards; the live consumers are not touched. Events that
+   * do not match the contract are left out and counted.
+   */
+  async replay<E extends EventContract>(
+    event: E,
+    durable: string,
+  ): Promise<{ events: { seq: number; payload: EventPayload<E> }[]; invalid: number }> {
+    await this.jsm.consumers.delete(EVENT_STREAM, durable).catch(() => undefined);
+    await this.jsm.consumers.add(EVENT_STREAM, {
+      durable_name: durable,
+      filter_subject: event.subject,
+      ack_policy: AckPolicy.None,
+      deliver_policy: DeliverPolicy.All,
+    });
+    const events: { seq: number; payload: EventPayload<E> }[] = [];
+    let invalid = 0;
+    try {
+      const consumer = await this.js.consumers.get(EVENT_STREAM, durable);
+      let pending = (await consumer.info()).num_pending;
+      while (pending > 0) {
+        const batch = await consumer.fetch({ max_messages: Math.min(pending, 500), expires: 5_000 });
+        let got = 0;
+        for await (const message of batch) {
+          got += 1;
+          let payload: unknown;
+          try {
+            payload = message.json();
+          } catch {
+            invalid += 1;
+            continue;
+          }
+          if (Value.Check(event.payload, payload)) events.push({ seq: message.seq, payload: payload as EventPayload<E> });
+          else invalid += 1;
+        }
+        if (got === 0) break;
+        pending = (await consumer.info()).num_pending;
+      }
+    } finally {
+      await this.jsm.consumers.delete(EVENT_STREAM, durable).catch(() => undefined);
+    }
+    return { events, invalid };
+  }
+
+  /**
    * Starts a durable consumer. A handler that throws leaves the message unacknowledged (negative
    * ack with back-off) so it is redelivered; after `maxDeliver` failed deliveries it is parked in
    * TUBER_DLQ with an alert in the log, and the consumer goes on with the next events meanwhile.

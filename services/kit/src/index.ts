@@ -72,3 +72,4 @@ export { useRateLimits, strictLimit, clientKey, LIMITS_UNAVAILABLE, type RateLim
 export { RealmKeys, type RealmKeysOptions } from './plugins/realm-keys.js';
 export { observeGauge, serviceCounter, type GaugeSample } from './observe.js';
 export { SmsConfig, SmsFailed, TermiiSender, smsSender, smsParts, type SmsMessage, type SmsSender } from './sms.js';
+export { now, simulatedClock, CLOCK_FILE_READ_MS } from './clock.js';

@@ -67,6 +67,8 @@ export async function announceProducts(
               changed_at: at_,
               product_name: doc.product_name,
               ...(doc.stock_ops?.length ? { stock_ops: doc.stock_ops } : {}),
+              tuber_type: doc.tuber_type,
+              unit_weight_kg: api.unit_weight_kg,
             };
             return {
               updateOne: {

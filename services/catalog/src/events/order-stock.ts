@@ -5,7 +5,7 @@
 // update guarded on its key being absent — quantity, status, revision, updated_at and the
 // ProductChanged event (outbox) together — made under the product's write lock, as edits are.
 import { OrderAccepted, OrderCancelled, ProductChanged, type EventPayload } from '@tuber/contracts';
-import { pendingEvent, publishRecorded, type EventBus, type RedisClient } from '@tuber/kit';
+import { now as clockNow, pendingEvent, publishRecorded, type EventBus, type RedisClient } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { applyStockChange, linesByProduct, stockOpKey, type StockOpKind, type Taken } from '../domain/order-stock.js';
 import { withProductLock } from '../domain/product-lock.js';
@@ -86,7 +86,7 @@ export function orderStock(deps: OrderStockDeps) {
           log.warn({ quantity: current.quantity, unit: current.unit }, `stock change from an order: ${note}`);
 
         const revision = (current.revision ?? 1) + 1;
-        const changedAt = new Date();
+        const changedAt = clockNow();
         const payload: EventPayload<typeof ProductChanged> = {
           product_id: productId,
           farmer_id: current.farmer_id,
@@ -101,6 +101,8 @@ export function orderStock(deps: OrderStockDeps) {
           changed_at: changedAt.toISOString(),
           product_name: current.product_name,
           stock_ops: outcome.stock_ops,
+          tuber_type: current.tuber_type,
+          unit_weight_kg: current.unit_weight_kg ?? 1,
         };
         const set: Record<string, unknown> = {
           quantity: outcome.quantity,

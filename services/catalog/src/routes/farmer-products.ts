@@ -26,6 +26,7 @@ import {
   type EventBus,
   type RedisClient,
   type ServiceApp,
+  now as clockNow,
 } from '@tuber/kit';
 import { randomUUID } from 'node:crypto';
 import { withProductLock } from '../domain/product-lock.js';
@@ -203,7 +204,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
       try {
         // Its number in the feed first, then the clock (ADR 0023: buckets follow posting order).
         const feedBucket = feedBucketOf(await nextFeedSeq(deps.connection));
-        createdAt = new Date();
+        createdAt = clockNow();
         await Product.create({
           product_id: productId,
           farmer_id: farmerId,
@@ -249,6 +250,9 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
                 quantity: verdict.selling.quantity,
                 status: verdict.selling.status,
                 revision: 1,
+                // What the price guide needs (issue 27).
+                tuber_type: body.tuber_type,
+                unit_weight_kg: verdict.selling.unit_weight_kg,
               },
               `product-created:${productId}`,
             ),
@@ -458,7 +462,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           throw conflict('IMAGES_IN_USE', IMAGES_IN_USE_MESSAGE);
         }
         const revision = readRevision + 1;
-        const changedAt = new Date();
+        const changedAt = clockNow();
         const payload: EventPayload<typeof ProductChanged> = {
           product_id: productId,
           farmer_id: farmerId,
@@ -474,6 +478,8 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           product_name: after.product_name,
           // The order stock changes this quantity already includes (ADR 0033).
           ...(current.stock_ops?.length ? { stock_ops: current.stock_ops } : {}),
+          tuber_type: after.tuber_type,
+          unit_weight_kg: selling.unit_weight_kg,
         };
         // The change and its event are one document update, conditional on the revision read.
         const mine = {
@@ -535,7 +541,7 @@ export function farmerProductRoutes(app: ServiceApp, deps: FarmerProductDeps) {
           if (!product) throw notFound('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
           const event = pendingEvent(
             ProductDeleted,
-            { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: new Date().toISOString() },
+            { product_id: productId, farmer_id: farmerId, image_ids: product.image_ids, deleted_at: clockNow().toISOString() },
             `product-deleted:${productId}`,
           );
           const read = product.revision === undefined || product.revision === null ? { $exists: false } : product.revision;

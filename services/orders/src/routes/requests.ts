@@ -36,6 +36,7 @@ import {
   type RedisClient,
   type ServiceApp,
   unavailable,
+  now as clockNow,
 } from '@tuber/kit';
 import type { FastifyReply } from 'fastify';
 import { orderEvent, type Happened } from '../domain/order-events.js';
@@ -111,7 +112,7 @@ export function buyerNameFromClaims(claims: Record<string, unknown>): string {
 }
 
 /** Today's calendar day in Nigeria (Africa/Lagos), YYYY-MM-DD. */
-export function lagosToday(now: Date = new Date()): string {
+export function lagosToday(now: Date = clockNow()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
@@ -271,7 +272,8 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         );
       }
 
-      const now = new Date();
+      // The kit's clock: real time, or the seeder's simulated one on the local stack (docs/adr/0072).
+      const now = clockNow();
       const lines = body.lines.map((line) => {
         const product = byId.get(line.product_id)!;
         return {
@@ -480,7 +482,7 @@ export function requestRoutes(app: ServiceApp, deps: RequestRoutesDeps) {
         const to = verdict.transition.to;
         if (action === 'accept') await checkStockToAccept(doc, quantities!, log);
 
-        const now = new Date();
+        const now = clockNow();
         const revision = doc.revision + 1;
         const lines = doc.lines.map((line) => (quantities ? { ...line, accepted_quantity: quantities.get(line.product_id)! } : line));
         const happened: Happened =
