@@ -6,7 +6,7 @@ export TUBER_ROOT := $(CURDIR)
 api-report: deps ## API Extractor reports of @tuber/shell-contract and @tuber/ui (frontends/*/api/): rewrite them after an API change, then review
 	@npx tsx frontends/ui/build/api-report.ts --update
 
-.PHONY: pacts event-contracts openapi release-service release-remote rollback-remote canary-remote canary-off releases api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test sweep security bench chaos load lint typecheck doctor redrive
+.PHONY: seed-market rebuild-prices pacts event-contracts openapi release-service release-remote rollback-remote canary-remote canary-off releases api-report help install deps build up down infra-up infra-down infra-status app-up app-down status test sweep security bench chaos load lint typecheck doctor redrive
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -77,6 +77,12 @@ chaos: install build ## fault injection (docs/reliability.md): kill/restart/paus
 # list in the release store's remotes.json. NAME=landing|buyer|farmer|moderation (the remote's name; releases.json
 # records the moderation desk as the unit moderation-ui).
 RELEASE := bash -c 'source infra/local/lib.sh && exec npx tsx infra/release/remote.ts "$$@"' release
+seed-market: ## a year of plausible sales through the running stack's real API, for the price guide (WEEKS FARMERS BUYERS SALES SEED)
+	@bash infra/seed/market.sh
+
+rebuild-prices: ## rebuild the price guide from the event stream beside the live one and compare (REPLACE=1 to swap it in)
+	@bash infra/seed/rebuild-prices.sh $(if $(REPLACE),--replace)
+
 release-remote: ## publish this checkout's build of remote NAME (make build first), or COMMIT=<commit>'s, and make it live
 	@$(RELEASE) release $(NAME) $(if $(COMMIT),--commit $(COMMIT))
 
