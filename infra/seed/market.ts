@@ -121,12 +121,22 @@ async function tokenOf(account: Account): Promise<string> {
   if (Date.now() > account.tokenUntil) Object.assign(account, await signedIn(account));
   return account.token;
 }
-async function call(account: Account, method: string, url: string, json?: unknown): Promise<{ status: number; body: any }> {
+async function call(
+  account: Account,
+  method: string,
+  url: string,
+  json?: unknown,
+  form?: () => FormData,
+): Promise<{ status: number; body: any }> {
   for (let attempt = 0; ; attempt += 1) {
-    const answer = await api(method, url, { token: await tokenOf(account), ...(json === undefined ? {} : { json }) });
-    // A limit or a busy moment: wait as told, a few times.
-    if ((answer.status === 429 || answer.status === 503) && attempt < 6) {
-      await sleep(Math.min(30, Number(answer.body?.seconds ?? 2)) * 1000);
+    const body = json === undefined ? (form ? { form: form() } : {}) : { json };
+    const answer = await api(method, url, { token: await tokenOf(account), ...body }).catch((err: unknown) => ({
+      status: 0,
+      body: { message: String(err) },
+    }));
+    // A limit, a busy moment or a service restarting: wait as told (or a few seconds), up to 8 times.
+    if ([0, 429, 502, 503, 504].includes(answer.status) && attempt < 8) {
+      await sleep(Math.min(30, Number(answer.body?.seconds ?? 3)) * 1000);
       continue;
     }
     return answer;
@@ -190,7 +200,7 @@ async function main() {
       const quantity = unit === 'kg' ? 3000 : unit === 'tuber' ? 1200 : 600;
       const image_ids: string[] = [];
       for (let p = 0; p < 2; p += 1) {
-        const answer = await api('POST', '/api/media/images', { token: await tokenOf(farmer.account), form: imageForm(picture, `${tuber} ${p}.jpg`) });
+        const answer = await call(farmer.account, 'POST', '/api/media/images', undefined, () => imageForm(picture, `${tuber} ${p}.jpg`));
         if (answer.status !== 201) throw new Error(`a photo upload answered ${answer.status}: ${JSON.stringify(answer.body)}`);
         image_ids.push(answer.body.image_id);
       }
