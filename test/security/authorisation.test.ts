@@ -32,7 +32,7 @@ let moderator: Actor;
 /** A buyer who sends only the report mass-assignment case's posts (reports are limited to 10 an hour per person). */
 let reporter: Promise<Actor> | undefined;
 // `kind` + `id`: the moderation desk's target is the fixtures' order request.
-const fixtures: Record<string, string> = { tuberType: 'yam', kind: 'request' };
+const fixtures: Record<string, string> = { tuberType: 'yam', tuber: 'sweet-potato', kind: 'request' };
 /** A product of farmer A's that only the DELETE route's matrix row uses (its last step deletes it). */
 let doomedProduct: string;
 

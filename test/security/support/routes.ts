@@ -56,6 +56,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/catalog/products': { access: 'farmer', why: 'only farmers post products' },
   'DELETE /api/catalog/products/{productId}': { access: 'farmer', owner: true, why: 'a farmer deletes only their own products' },
   'PATCH /api/catalog/products/{productId}': { access: 'farmer', owner: true, why: 'a farmer changes only their own products' },
+  // issue 27 (ADR 0072): the price guide's aggregates are for everyone, guests too; they name nobody
+  'GET /api/catalog/prices/now': { access: 'public', why: "every tuber's price figures this week (aggregates only)" },
+  'GET /api/catalog/prices/{tuber}/now': { access: 'public', why: "a tuber's price figures this week (aggregates only)" },
+  'GET /api/catalog/prices/{tuber}/history': { access: 'public', why: "a tuber's weekly price figures, the public price page" },
   // media: farmers upload; an image record not yet attached to a product is its owner's only
   'POST /api/media/images': { access: 'farmer', why: 'only farmers upload photos' },
   'GET /api/media/images/upload-permit': { access: 'farmer', why: "the gateway asks it before reading an upload's body" },
