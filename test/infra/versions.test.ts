@@ -66,7 +66,7 @@ describe('server versions: local, compose and Helm (infra/versions.json)', () =>
   it("with infra/compose/release.env, each unit's image is its release (releases.json)", async () => {
     const images = await composeImages(path.join(root, 'infra/compose/release.env'));
     const units = (JSON.parse(fs.readFileSync(path.join(root, 'releases.json'), 'utf8')) as { units: Record<string, { version: string }> }).units;
-    for (const name of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'shell', 'landing', 'buyer', 'farmer']) {
+    for (const name of ['auth', 'profile', 'catalog', 'media', 'nutrition', 'orders', 'moderation', 'shell', 'landing', 'buyer', 'farmer', 'moderation-ui']) {
       expect(images[name], name).toBe(`tuber/${name}:${units[name]!.version}`);
     }
     expect((await composeImages())['auth'], 'a local build').toBe('tuber/auth:dev');

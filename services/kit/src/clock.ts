@@ -3,7 +3,7 @@
 // of the market through the real API in minutes, so on the local stack the services read an offset from the file
 // SIMULATED_CLOCK_FILE ({"offset_ms": -31449600000} puts them 52 weeks back); no file, or an unreadable one, is no
 // offset. Only stamps go through this clock: token expiry, rate limits, leases and Redis keys keep real time.
-// Only infra/local/app.sh sets it; docker-compose.yml and the Helm chart never do (test/infra/simulated-clock.test.ts).
+// Only infra/local/app.sh sets it; docker-compose.yml and the Helm chart never do (test/unit/simulated-clock.test.ts).
 import fs from 'node:fs';
 
 const file = process.env.SIMULATED_CLOCK_FILE || undefined;
