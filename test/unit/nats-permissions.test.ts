@@ -18,7 +18,7 @@ const { permissionsOf, render } = (await import(new URL('../../infra/nats/render
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const table = JSON.parse(readFileSync(join(repo, 'infra/nats/permissions.json'), 'utf8')) as {
   stream: string;
-  services: Record<string, { publishes: string[]; consumers: Record<string, string> }>;
+  services: Record<string, { publishes: string[]; consumers: Record<string, string>; replays?: Record<string, string> }>;
   testUser: string;
 };
 
@@ -72,12 +72,20 @@ describe('infra/nats/permissions.json', () => {
         subject: subjectOf(event!),
       }),
     );
+    // A table of events and their durables, started in a loop: `{ event: X, durable: '…', replay: '…' }`.
+    const tabled = [...code.matchAll(/\{\s*event:\s*(\w+),\s*durable:\s*'([^']+)'(?:,\s*replay:\s*'([^']+)')?\s*\}/g)].map(
+      ([, event, durable, replay]) => ({ durable: durable!, replay, subject: subjectOf(event!) }),
+    );
+    consumed.push(...tabled.map(({ durable, subject }) => ({ durable, subject })));
+    const replays = Object.fromEntries(tabled.filter((t) => t.replay).map(({ replay, subject }) => [replay!, subject]));
     const published = [...code.matchAll(/(?:pendingEvent|\.publish)\(\s*(\w+)\s*,/g)].map(([, event]) => subjectOf(event!));
     const granted = table.services[service];
 
     it(`${service}: grants exactly the durable consumers the code starts, on their subjects`, () => {
       const expected = Object.fromEntries(consumed.map(({ durable, subject }) => [durable, subject]));
       expect(granted?.consumers ?? {}, `services.${service}.consumers in infra/nats/permissions.json`).toEqual(expected);
+      // Replay durables (a rebuild from the stream's start, docs/adr/0072) are granted as replays, with their DELETE.
+      expect(granted?.replays ?? {}, `services.${service}.replays`).toEqual(replays);
     });
 
     it(`${service}: may publish every event the code publishes, and only its own context's`, () => {

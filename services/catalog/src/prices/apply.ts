@@ -14,17 +14,17 @@ import {
 } from '@tuber/contracts';
 import type { LegacyProduct, PriceStore } from './model.js';
 
-/** The events, each with the durable consumer that follows it live. */
+/** The events, each with the durable consumer that follows it live and the one a rebuild reads it with. */
 export const PRICE_EVENTS = [
-  { event: ProductCreated, durable: 'catalog-prices-product-created' },
-  { event: ProductChanged, durable: 'catalog-prices-product-changed' },
-  { event: ProductDeleted, durable: 'catalog-prices-product-deleted' },
-  { event: ListingModerated, durable: 'catalog-prices-listing-moderated' },
-  { event: FarmerProfileChanged, durable: 'catalog-prices-farmers' },
-  { event: OrderAccepted, durable: 'catalog-prices-order-accepted' },
-  { event: OrderCancelled, durable: 'catalog-prices-order-cancelled' },
-  { event: AccountModerated, durable: 'catalog-prices-account-moderated' },
-] as const satisfies readonly { event: EventContract; durable: string }[];
+  { event: ProductCreated, durable: 'catalog-prices-product-created', replay: 'catalog-prices-replay-product-created' },
+  { event: ProductChanged, durable: 'catalog-prices-product-changed', replay: 'catalog-prices-replay-product-changed' },
+  { event: ProductDeleted, durable: 'catalog-prices-product-deleted', replay: 'catalog-prices-replay-product-deleted' },
+  { event: ListingModerated, durable: 'catalog-prices-listing-moderated', replay: 'catalog-prices-replay-listing-moderated' },
+  { event: FarmerProfileChanged, durable: 'catalog-prices-farmers', replay: 'catalog-prices-replay-farmers' },
+  { event: OrderAccepted, durable: 'catalog-prices-order-accepted', replay: 'catalog-prices-replay-order-accepted' },
+  { event: OrderCancelled, durable: 'catalog-prices-order-cancelled', replay: 'catalog-prices-replay-order-cancelled' },
+  { event: AccountModerated, durable: 'catalog-prices-account-moderated', replay: 'catalog-prices-replay-account-moderated' },
+] as const satisfies readonly { event: EventContract; durable: string; replay: string }[];
 
 /** Applies one event; answers the tubers whose figures it changed. */
 export async function applyPriceEvent(store: PriceStore, subject: string, payload: unknown, legacy: LegacyProduct): Promise<string[]> {

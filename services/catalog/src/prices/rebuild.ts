@@ -25,8 +25,8 @@ export async function rebuildPrices(bus: EventBus, db: mongo.Db, legacy: LegacyP
   await store.init();
   const all: { seq: number; subject: string; payload: unknown }[] = [];
   let invalid = 0;
-  for (const { event, durable } of PRICE_EVENTS) {
-    const read = await bus.replay(event, durable.replace('catalog-prices-', 'catalog-prices-replay-'));
+  for (const { event, replay } of PRICE_EVENTS) {
+    const read = await bus.replay(event, replay);
     invalid += read.invalid;
     for (const e of read.events) all.push({ seq: e.seq, subject: event.subject, payload: e.payload });
   }
