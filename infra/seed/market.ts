@@ -25,7 +25,7 @@ import path from 'node:path';
 import { TUBER_TYPES, type TuberType } from '@tuber/contracts';
 import { createAccount } from '../../test/support/accounts.js';
 import { api, eventually, imageForm, photo } from '../../test/support/api.js';
-import { signInWithPassword } from '../../test/support/keycloak.js';
+import { refreshTokens, signInWithPassword } from '../../test/support/keycloak.js';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -98,7 +98,10 @@ interface Account {
   email: string;
   password: string;
   token: string;
+  refreshToken: string;
   tokenUntil: number;
+  /** A refresh under way (one at a time per account). */
+  renewing?: Promise<void> | undefined;
 }
 interface Listing {
   productId: string;
@@ -111,14 +114,24 @@ interface Listing {
   quantity: number;
 }
 
-async function signedIn(account: Omit<Account, 'token' | 'tokenUntil'>): Promise<Account> {
-  const { accessToken } = await signInWithPassword(account.email, account.password);
-  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { exp: number };
-  return { ...account, token: accessToken, tokenUntil: claims.exp * 1000 - 30_000 };
+const expiryOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000 - 30_000;
+
+async function signedIn(account: { id: string; email: string; password: string }): Promise<Account> {
+  const tokens = await signInWithPassword(account.email, account.password);
+  return { ...account, token: tokens.accessToken, refreshToken: tokens.refreshToken, tokenUntil: expiryOf(tokens.accessToken) };
 }
-/** The account's token, signed in again shortly before it runs out. */
+/** The account's token, refreshed (as the app does) shortly before it runs out; signed in again if that fails. */
 async function tokenOf(account: Account): Promise<string> {
-  if (Date.now() > account.tokenUntil) Object.assign(account, await signedIn(account));
+  if (Date.now() <= account.tokenUntil) return account.token;
+  account.renewing ??= (async () => {
+    const refreshed = await refreshTokens(account.refreshToken);
+    const tokens = refreshed.tokens ?? (await signInWithPassword(account.email, account.password));
+    Object.assign(account, { token: tokens.accessToken, refreshToken: tokens.refreshToken, tokenUntil: expiryOf(tokens.accessToken) });
+  })().finally(() => {
+    account.renewing = undefined;
+  });
+  await account.renewing;
   return account.token;
 }
 async function call(
