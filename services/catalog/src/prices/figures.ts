@@ -86,7 +86,7 @@ export function weeklyBands(byWeek: readonly PricePoint[][], kind: 'sold' | 'ask
   });
 }
 
-/** Weeks of a full year the seasonal hint needs, with a sold band, among the series' last 52. */
+/** Weeks of a full year the seasonal hint needs with a sold band (merged or not), among the series' last 52. */
 export const SEASONAL_WEEKS_FROM = 40;
 
 /**
@@ -96,7 +96,8 @@ export const SEASONAL_WEEKS_FROM = 40;
  */
 export function seasonalHint(weeks: readonly PriceWeek[], firstSaleMs: number | null, nowMs: number): SeasonalHint | null {
   if (firstSaleMs === null || nowMs - firstSaleMs < 51 * 7 * DAY_MS) return null;
-  const shown = weeks.filter((w) => w.sold && !w.sold.merged);
+  // Merged weeks count: they are their neighbours' sales, which fall in the same month or the next.
+  const shown = weeks.filter((w) => w.sold);
   if (shown.length < SEASONAL_WEEKS_FROM) return null;
   const byMonth = new Map<number, number[]>();
   for (const week of shown) {
