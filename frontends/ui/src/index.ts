@@ -79,6 +79,7 @@ export { StandaloneShell } from './StandaloneShell.js';
 
 export { Button, buttonClass, type ButtonVariant } from './components/button.js';
 export { PhoneCheck, VerifiedBadge, type PhoneCheckProps } from './components/phoneCheck.js';
+export { PriceHint, PriceMarker, type PriceHintProps, type PriceMarkerProps } from './components/priceGuide.js';
 export { ReportAction, type ReportActionProps } from './components/report.js';
 export { Spinner } from './components/spinner.js';
 export { PagePlaceholder } from './components/placeholder.js';

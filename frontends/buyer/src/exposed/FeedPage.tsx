@@ -13,6 +13,7 @@ import { prefetchFeed, useFeed } from '../feed/useFeed.js';
 import { useFirstPhotoFirst } from '../feed/useFirstPhotoFirst.js';
 import { useSentinel } from '../feed/useSentinel.js';
 import { useBuyerT } from '../i18n/t.js';
+import { prefetchPricesNow, PricesNowContext, usePricesNowAll } from '../prices/pricesNow.js';
 import { FarmerView } from '../trust/FarmerView.js';
 import styles from '../feed/feed.module.css';
 import filterStyles from '../feed/filters.module.css';
@@ -117,6 +118,8 @@ export function prefetch({ api, url, session }: PagePrefetchContext): void {
   if (session.status !== 'signed-in' || session.user.userType !== 'buyer') return;
   if (new URLSearchParams(url.search).has('farmer')) return; // a farmer page (issue 26) reads its own
   prefetchFeed(api, parseFeedSearch(url.search));
+  // The cards' price markers (issue 27): every tuber's figures in one request, on its way with the products.
+  prefetchPricesNow(api);
   // The cards' prices need the number formats, whose first making is slow on a cheap phone: made while the
   // products travel, when the page has nothing else to do. (An older shell's @tuber/ui has no such function.)
   if (typeof prepareNumberFormats === 'function') {
@@ -134,6 +137,8 @@ export default function FeedPage() {
   const navigate = useNavigate();
   const filters = useMemo(() => parseFeedSearch(location.search), [location.search]);
   const search = toFeedSearch(filters);
+  // Every tuber's figures for the cards' price markers (issue 27): one request for the page view, whatever is searched.
+  const prices = usePricesNowAll();
 
   const apply = (next: FeedFilters) => {
     const nextSearch = toFeedSearch(next);
@@ -144,7 +149,12 @@ export default function FeedPage() {
   if (session.status === 'signed-in' && session.user.userType !== 'buyer') return <Navigate to="/dashboard/farmer" replace />;
   // A farmer page (issue 26) lives on the feed's address: ?farmer=<id>.
   const farmerId = new URLSearchParams(location.search).get('farmer');
-  if (farmerId) return <FarmerView key={farmerId} farmerId={farmerId} />;
+  if (farmerId)
+    return (
+      <PricesNowContext.Provider value={prices}>
+        <FarmerView key={farmerId} farmerId={farmerId} />
+      </PricesNowContext.Provider>
+    );
 
   return (
     <section className={styles.page} aria-labelledby="feed-title">
@@ -152,13 +162,15 @@ export default function FeedPage() {
         {t('feed.title')}
       </h1>
       <FeedControls filters={filters} apply={apply} />
-      <FeedResults
-        key={search}
-        filters={filters}
-        restore={navigationType === 'POP'}
-        clear={() => apply({ ...NO_FILTERS, sort: filters.sort })}
-        searchFor={(q) => apply({ ...filters, q })}
-      />
+      <PricesNowContext.Provider value={prices}>
+        <FeedResults
+          key={search}
+          filters={filters}
+          restore={navigationType === 'POP'}
+          clear={() => apply({ ...NO_FILTERS, sort: filters.sort })}
+          searchFor={(q) => apply({ ...filters, q })}
+        />
+      </PricesNowContext.Provider>
     </section>
   );
 }

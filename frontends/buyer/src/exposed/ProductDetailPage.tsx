@@ -16,6 +16,8 @@ import { Carousel } from '../detail/Carousel.js';
 import { NutritionChart } from '../detail/NutritionChart.js';
 import { useProduct } from '../detail/useProduct.js';
 import { useBuyerT, type T } from '../i18n/t.js';
+import { PriceMarkerOf } from '../prices/PriceMarkerOf.js';
+import { usePriceNow } from '../prices/pricesNow.js';
 import { FarmerTrustSection } from '../trust/FarmerTrustSection.js';
 import { RatingBadge } from '../trust/RatingBadge.js';
 import { farmerPagePath } from '../trust/FarmerView.js';
@@ -33,6 +35,8 @@ export default function ProductDetailPage() {
   // One view per product opened (StrictMode's second mount and re-renders are not views).
   const counted = useRef<string | null>(null);
   const viewedId = state.status === 'ready' ? state.product.product_id : null;
+  // The tuber's figures this week, city-wide as on the feed's cards (issue 27): the same marker in both places.
+  const priceNow = usePriceNow(state.status === 'ready' ? state.product.tuber_type : '');
   useEffect(() => {
     if (!viewedId || counted.current === viewedId) return;
     counted.current = viewedId;
@@ -99,6 +103,7 @@ export default function ProductDetailPage() {
             {productPriceWords(product, t)}
           </p>
           {perKg ? <p className={styles.perKg}>{perKg}</p> : null}
+          <PriceMarkerOf product={product} now={priceNow} />
           <p>
             {stock.kind === 'available' ? (
               stock.text ? (

@@ -3,6 +3,8 @@ import { firstWords, momentWords } from '@tuber/ui';
 import { feedCardImage } from '../catalog/images.js';
 import { productDetailRoute, type Product } from '../catalog/types.js';
 import { useBuyerT } from '../i18n/t.js';
+import { PriceMarkerOf } from '../prices/PriceMarkerOf.js';
+import { useSharedPriceNow } from '../prices/pricesNow.js';
 import { RatingBadge } from '../trust/RatingBadge.js';
 import { ageWords, pricePerKgWords, productPriceWords, stockWords } from '../i18n/words.js';
 import { FIRST_PHOTO_TIMING, type FirstPhotoFirst } from './useFirstPhotoFirst.js';
@@ -44,6 +46,7 @@ export function ProductCard({
   const preview = firstWords(product.description, FEED_PREVIEW_WORDS);
   const perKg = pricePerKgWords(product, t);
   const stock = stockWords(product, t);
+  const priceNow = useSharedPriceNow(product.tuber_type);
   return (
     <article className={styles.card} data-testid="product-card" data-product-id={product.product_id} data-status={stock.kind}>
       <header className={styles.cardHeader}>
@@ -81,6 +84,7 @@ export function ProductCard({
           {productPriceWords(product, t)}
         </p>
         {perKg ? <p className={styles.perKg}>{perKg}</p> : null}
+        <PriceMarkerOf product={product} now={priceNow} />
         {stock.kind === 'available' ? (
           stock.text ? (
             <p className={styles.stock}>{stock.text}</p>

@@ -18,6 +18,7 @@ import { useFarmerT } from '../i18n/t.js';
 import { sizeLabel, unitLabel } from '../i18n/words.js';
 import { InlineSpinner } from '../shared/InlineSpinner.js';
 import { PhotoPicker } from './PhotoPicker.js';
+import { PriceGuideLine } from './PriceGuideLine.js';
 import { checkUploadedCount } from './imageRules.js';
 import {
   DEFAULT_UNIT_WEIGHT,
@@ -55,6 +56,8 @@ interface ProductFormProps {
   children?: ReactNode;
   /** Next to the submit button (Cancel). */
   secondaryAction?: ReactNode;
+  /** The farm's location: the price guide at the price field asks for its figures (issue 27). */
+  farmLocation?: string | undefined;
 }
 
 /** What a field rendered by a page needs to show its problem the way the form's own fields do. */
@@ -129,12 +132,15 @@ export function ProductForm(props: ProductFormProps) {
     onSubmit();
   }
 
-  /** Props that tie an input to its problem message. */
-  const checkedInput = (name: FormField): CheckedField['inputProps'] => ({
-    'data-field': name,
-    'aria-invalid': problems[name] ? true : undefined,
-    'aria-describedby': problems[name] ? field(`${name}-problem`) : undefined,
-  });
+  /** Props that tie an input to its problem message (and the price to the price guide's line). */
+  const checkedInput = (name: FormField): CheckedField['inputProps'] => {
+    const described = [problems[name] ? field(`${name}-problem`) : '', name === 'price' ? field('price-guide') : ''].filter(Boolean);
+    return {
+      'data-field': name,
+      'aria-invalid': problems[name] ? true : undefined,
+      'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
+    };
+  };
   const problem = (name: FormField) =>
     problems[name] ? (
       <span id={field(`${name}-problem`)} className={styles.problem}>
@@ -249,6 +255,7 @@ export function ProductForm(props: ProductFormProps) {
             {perKg ?? (values.unit === 'kg' ? t('form.enter_price') : t('form.enter_price_and_weight'))}
           </output>
         </p>
+        <PriceGuideLine id={field('price-guide')} values={values} location={props.farmLocation} />
 
         {numberField(
           'quantity',

@@ -19,7 +19,7 @@ import { tuberName } from '../i18n/words.js';
 import { messageOf, noDataReturnedMessage, offlinePostMessage, postFailedMessage, productPostedMessage } from '../shared/messages.js';
 import { isOffline } from '../shared/network.js';
 import { BUYER_HOME_PATH, PRODUCT_LIST_PATH } from '../shared/paths.js';
-import { useFarmerTubers } from '../shared/useFarmerTubers.js';
+import { useFarmProfile } from '../shared/useFarmerTubers.js';
 import styles from '../add-product/addProduct.module.css';
 
 export default function AddProductPage() {
@@ -34,7 +34,7 @@ function AddProductForm({ farmerId }: { farmerId: string | null }) {
   const toast = useToast();
   const navigate = useNavigate();
   const t = useFarmerT();
-  const tubers = useFarmerTubers();
+  const { tubers, location } = useFarmProfile();
   const photos = usePhotoUploads();
   const nutrition = useNutritionLookup();
   const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
@@ -130,6 +130,7 @@ function AddProductForm({ farmerId }: { farmerId: string | null }) {
         busy={posting}
         submitLabel={t('add.submit')}
         onSubmit={() => void post()}
+        farmLocation={location}
         tuberField={({ inputProps, problem }) => (
           <div className={styles.field}>
             <label htmlFor={tuberId}>{t('form.tuber_type')}</label>

@@ -26,6 +26,7 @@ import {
 } from '../shared/messages.js';
 import { isOffline } from '../shared/network.js';
 import { BUYER_HOME_PATH, PRODUCT_LIST_PATH } from '../shared/paths.js';
+import { useFarmProfile } from '../shared/useFarmerTubers.js';
 import styles from '../add-product/addProduct.module.css';
 
 export default function EditProductPage() {
@@ -93,6 +94,7 @@ function EditForm({ product, farmerId, photosLocked, latest, reload }: EditFormP
   const toast = useToast();
   const navigate = useNavigate();
   const photos = usePhotoUploads();
+  const farm = useFarmProfile();
   const baseline = useMemo(() => formFromProduct(product), [product]);
   const [values, setValues] = useState<ProductFormValues>(baseline);
   const [saving, setSaving] = useState(false);
@@ -208,6 +210,7 @@ function EditForm({ product, farmerId, photosLocked, latest, reload }: EditFormP
         busy={saving}
         submitLabel={t('common.save_changes')}
         onSubmit={() => void save()}
+        farmLocation={farm.location}
         tuberField={() => (
           <div className={styles.field}>
             <span className={styles.fieldLabel}>{t('form.tuber_type')}</span>

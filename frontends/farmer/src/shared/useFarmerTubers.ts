@@ -1,14 +1,21 @@
-// The signed-in farmer's own tubers for the tuber-type choice: the session's list at once, then the
-// profile service's (the catalog checks against the profile, which may have changed since sign-in).
+// The signed-in farmer's own tubers for the tuber-type choice, and the farm's location for the price guide (issue
+// 27): the session's at once, then the profile service's (the catalog checks against the profile, which may have
+// changed since sign-in).
 import { useEffect, useState } from 'react';
 import { useApi, useSession } from '@tuber/shell-contract';
 import type { FarmerProfile } from './types.js';
 
-export function useFarmerTubers(): string[] {
+export interface FarmFacts {
+  tubers: string[];
+  /** The farm's location, when the session or the profile has one. */
+  location: string | undefined;
+}
+
+export function useFarmProfile(): FarmFacts {
   const session = useSession();
   const api = useApi();
-  const fromSession = session.status === 'signed-in' ? (session.user.tuber ?? []) : [];
-  const [fromProfile, setFromProfile] = useState<string[] | null>(null);
+  const user = session.status === 'signed-in' ? session.user : null;
+  const [fromProfile, setFromProfile] = useState<FarmerProfile | null>(null);
   const signedIn = session.status === 'signed-in';
 
   useEffect(() => {
@@ -17,15 +24,21 @@ export function useFarmerTubers(): string[] {
     api
       .get<FarmerProfile>('/profile/me')
       .then((profile) => {
-        if (current && Array.isArray(profile?.tuber)) setFromProfile(profile.tuber);
+        if (current && profile && typeof profile === 'object') setFromProfile(profile);
       })
       .catch(() => {
-        // No profile yet, or the service is away: the session's list stands.
+        // No profile yet, or the service is away: the session's facts stand.
       });
     return () => {
       current = false;
     };
   }, [api, signedIn]);
 
-  return fromProfile ?? fromSession;
+  const location = (fromProfile?.location ?? user?.location)?.trim();
+  return {
+    tubers: Array.isArray(fromProfile?.tuber) ? fromProfile.tuber : (user?.tuber ?? []),
+    location: location || undefined,
+  };
 }
+
+export const useFarmerTubers = (): string[] => useFarmProfile().tubers;
