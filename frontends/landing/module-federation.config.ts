@@ -13,6 +13,7 @@ export default createModuleFederationConfig({
     './SignupBuyerPage': './src/exposed/SignupBuyerPage.tsx',
     './ForgotPasswordPage': './src/exposed/ForgotPasswordPage.tsx',
     './ResetPasswordPage': './src/exposed/ResetPasswordPage.tsx',
+    './PricePage': './src/exposed/PricePage.tsx',
   },
   // Only the shell contract and React are shared; @tuber/ui is bundled (docs/adr/0054).
   shared: sharedSingletons,

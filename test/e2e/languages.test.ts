@@ -53,6 +53,14 @@ const remotePages: Screen[] = [
     ready: (p) => p.getByRole('heading', { level: 1 }),
   },
   { name: 'farmer-add-product', who: 'farmer', remote: 'farmer', path: () => '/dashboard/farmer', ready: (p) => p.locator('form') },
+  // The public price page (issue 27), open to signed-in people too.
+  {
+    name: 'prices',
+    who: 'buyer',
+    remote: 'landing',
+    path: () => '/prices/yam',
+    ready: (p) => p.getByTestId('price-chart').or(p.getByTestId('prices-empty')).first(),
+  },
 ].filter((screen) => hasCatalogue(screen.remote) && Object.keys(catalogueOf(screen.remote)).length > 0);
 
 let browser: Browser;

@@ -19,6 +19,7 @@ export {
   type SessionEvent,
   type ShellAuth,
   type ShellContract,
+  type ShellPath,
   type ShellSession,
   type ShellUser,
   type UserType,

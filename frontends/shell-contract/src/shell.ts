@@ -60,6 +60,12 @@ export type ShellSession =
    */
   { status: 'loading'; expected?: 'signed-in' | 'anonymous' } | { status: 'anonymous' } | { status: 'signed-in'; user: ShellUser };
 
+/**
+ * Pages the shell routes beyond those every shell of contract 1.0 has: `'/prices'` is `/prices/<tuber>`, the
+ * landing remote's public price page (issue 27). New paths are added here, never removed within a major version.
+ */
+export type ShellPath = '/prices';
+
 export interface ShellContract {
   /** Bumped on breaking changes, so a remote can refuse an older shell instead of misbehaving. */
   readonly version: 1;
@@ -68,6 +74,12 @@ export interface ShellContract {
   api: ApiClient;
   /** Present in the shell; a remote running alone may not have it. */
   auth?: ShellAuth;
+  /**
+   * The newer pages this shell routes, so a remote links to one only under a shell that has it (remotes and the
+   * shell ship on their own days, docs/delivery.md). Optional: a shell without the field routes none of them, and
+   * that is what every older shell (and @tuber/ui 0.1's context under the legacy bridge) says by leaving it out.
+   */
+  serves?: readonly ShellPath[];
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type Locale,
   type ShellAuth,
   type ShellContract,
+  type ShellPath,
   type ShellSession,
 } from '@tuber/shell-contract';
 import {
@@ -40,6 +41,9 @@ import { shellCatalogue } from './i18n/catalogue.js';
 
 export const LOGGED_OUT = 'Logged out successfully';
 export const LOGIN_SUCCESSFUL = 'Login successful!';
+
+/** The newer pages routes.tsx mounts, told to the remotes so they link to them (older shells say none). */
+const SERVED_PATHS: readonly ShellPath[] = ['/prices'];
 
 /**
  * The next person on a shared phone does not get this one's cart (issue 12), what they saw offline (the
@@ -240,7 +244,10 @@ export function ShellRoot({
     [login, store, toasts],
   );
 
-  const contract = useMemo<ShellContract>(() => ({ version: 1, session, toast: toasts, api, auth }), [session, toasts, api, auth]);
+  const contract = useMemo<ShellContract>(
+    () => ({ version: 1, session, toast: toasts, api, auth, serves: SERVED_PATHS }),
+    [session, toasts, api, auth],
+  );
   const chrome = useMemo<ShellChrome>(
     () => ({ store, profileSetup, createProfileNow, openLogout: () => setLogoutOpen(true), login }),
     [store, profileSetup, createProfileNow, login],

@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
 
           // Open to anyone.
           { path: 'reset-password', element: landing('ResetPasswordPage') },
+          // The price guide (issue 27): guests and signed-in people alike. Told to remotes as serves '/prices' (ShellRoot).
+          { path: 'prices/:tuber', element: landing('PricePage') },
 
           // Signed in: anonymous visitors go to /login and come back here afterwards.
           {

@@ -5,9 +5,9 @@ import { buttonClass, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { HeroArt } from '../landing/HeroArt.js';
 import { ChartIcon, GlobeIcon, ShieldIcon, SproutIcon } from '../landing/icons.js';
+import { PriceLinks, useShellServesPrices } from '../landing/PriceLinks.js';
 import styles from '../landing/landing.module.css';
-
-const tubers = ['yam', 'cassava', 'potato', 'sweet-potato', 'tumeric', 'garlic', 'ginger'];
+import { TUBER_SLUGS } from '../prices/priceView.js';
 
 const forFarmers = [
   { card: 'sell', Icon: SproutIcon },
@@ -19,6 +19,7 @@ const forFarmers = [
 export default function LandingPage() {
   const session = useSession();
   const t = useT(landingCatalogue);
+  const pricesServed = useShellServesPrices();
   // While the session is still being checked, a guest's buttons show at once (most visitors here are
   // guests): appearing later they pushed the hero art down (layout shift, docs/adr/0025).
   const guest = session.status === 'anonymous' || (session.status === 'loading' && session.expected !== 'signed-in');
@@ -60,7 +61,7 @@ export default function LandingPage() {
           <div className={styles.crops}>
             <h3 className={styles.cropsTitle}>{t('landing.crops.title')}</h3>
             <ul className={styles.cropList}>
-              {tubers.map((tuber) => (
+              {TUBER_SLUGS.map((tuber) => (
                 <li key={tuber} className={styles.crop}>
                   {t(`tuber.${tuber}`)}
                 </li>
@@ -69,6 +70,8 @@ export default function LandingPage() {
           </div>
         </div>
       </section>
+
+      {pricesServed && <PriceLinks />}
 
       <section className={styles.section} aria-labelledby="solution-title">
         <div className={styles.sectionInner}>

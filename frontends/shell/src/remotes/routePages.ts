@@ -14,6 +14,7 @@ const pages: [RegExp, RoutePage][] = [
   [/^\/signupbuyer$/, { remote: 'landing', expose: 'SignupBuyerPage' }],
   [/^\/forgot-password$/, { remote: 'landing', expose: 'ForgotPasswordPage' }],
   [/^\/reset-password$/, { remote: 'landing', expose: 'ResetPasswordPage' }],
+  [/^\/prices\/[^/]+$/, { remote: 'landing', expose: 'PricePage' }],
   [/^\/dashboard\/buyer$/, { remote: 'buyer', expose: 'FeedPage' }],
   [/^\/dashboard\/buyer\/[^/]+$/, { remote: 'buyer', expose: 'ProductDetailPage' }],
   [/^\/dashboard\/cart$/, { remote: 'buyer', expose: 'CartPage' }],
