@@ -1,8 +1,8 @@
-// Accessibility (issue 13): every page of the spec, as a guest, a buyer and a farmer, at 360 px and 1280 px
-// wide, checked with axe-core in headless Chromium against the real servers. A page passes with zero
-// serious or critical violations; every violation (moderate and minor too) is written to
-// test-artifacts/a11y-violations.json with the page, width, rule and elements, and each page's screenshot
-// to test-artifacts/a11y-<page>-<width>.png.
+// Accessibility (issue 13): every page of the spec, as a guest, a buyer and a farmer, and issue 26's screens (the
+// open report form, the phone code step, the moderation desk as a moderator), at 360 px and 1280 px wide, checked
+// with axe-core in headless Chromium against the real servers. A page passes with zero serious or critical
+// violations; every violation (moderate and minor too) is written to test-artifacts/a11y-violations.json with the
+// page, width, rule and elements, and each page's screenshot to test-artifacts/a11y-<page>-<width>.png.
 //
 // axe-core comes from npm (node_modules/axe-core/axe.min.js) and is evaluated in the page through the
 // DevTools protocol: an injected <script> would be refused by the gateway's Content-Security-Policy, which
@@ -18,12 +18,13 @@ import { api, eventually } from '../support/api.js';
 import { accountWithProfile, uploadPhotos } from './support/market.js';
 import { artifactsDir, launchBrowser, publicUrl, screenshot } from './support/browser.js';
 import { signInThroughShell } from './support/signIn.js';
+import { clearFromDesk, openReportForm, ownPhoneNumber, productOnTheDesk, sendPhoneCode } from './support/trust.js';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [360, 1280] as const;
 const BLOCKING = new Set(['serious', 'critical']);
 
-type Who = 'guest' | 'buyer' | 'farmer';
+type Who = 'guest' | 'buyer' | 'farmer' | 'moderator';
 interface Screen {
   name: string;
   who: Who;
@@ -32,6 +33,13 @@ interface Screen {
   ready: (page: Page) => ReturnType<Page['locator']>;
   /** Done once before the page is checked (e.g. a line in the cart, so the cart is not the empty one). */
   prepare?: (page: Page) => Promise<void>;
+  /** Done on the loaded page, to check a state of it (a form opened, a code sent). */
+  open?: (page: Page) => Promise<void>;
+  /**
+   * The state opened cannot be made again at once (a phone gets a code a minute): opened once in a tab of its own,
+   * kept for the next width.
+   */
+  keep?: boolean;
 }
 
 let productId = '';
@@ -53,7 +61,6 @@ const screens: Screen[] = [
   { name: 'signup-farmer', who: 'guest', path: () => '/signupfarmer', ready: (p) => p.locator('form') },
   { name: 'forgot-password', who: 'guest', path: () => '/forgot-password', ready: (p) => p.locator('form') },
   { name: 'reset-password', who: 'guest', path: () => '/reset-password', ready: heading },
-  { name: 'prices', who: 'guest', path: () => '/prices/yam', ready: (p) => p.getByTestId('price-chart').or(p.getByTestId('prices-empty')).first() },
   { name: 'not-found', who: 'guest', path: () => '/no-such-page', ready: heading },
   { name: 'buyer-feed', who: 'buyer', path: () => '/dashboard/buyer', ready: (p) => p.getByTestId('product-card').first() },
   { name: 'product', who: 'buyer', path: () => `/dashboard/buyer/${productId}`, ready: (p) => p.getByTestId('farmer-trust').getByRole('heading').first() },
@@ -71,12 +78,40 @@ const screens: Screen[] = [
   },
   { name: 'requests', who: 'buyer', path: () => '/dashboard/requests', ready: heading },
   { name: 'buyer-profile', who: 'buyer', path: () => '/dashboard/buyerprofile', ready: (p) => p.locator('input').first() },
+  {
+    name: 'report-form',
+    who: 'buyer',
+    path: () => `/dashboard/buyer/${productId}`,
+    ready: (p) => p.getByTestId('report-open'),
+    open: openReportForm,
+  },
+  {
+    name: 'phone-code',
+    who: 'buyer',
+    path: () => '/dashboard/buyerprofile',
+    ready: (p) => p.getByTestId('phone-check'),
+    open: sendPhoneCode,
+    keep: true,
+  },
   { name: 'farmer-add-product', who: 'farmer', path: () => '/dashboard/farmer', ready: (p) => p.locator('form') },
   { name: 'farmer-products', who: 'farmer', path: () => '/dashboard/productLists', ready: heading },
   { name: 'farmer-edit-product', who: 'farmer', path: () => `/dashboard/productLists/${productId}/edit`, ready: (p) => p.locator('form') },
   { name: 'farmer-inbox', who: 'farmer', path: () => '/dashboard/inbox', ready: heading },
   { name: 'farmer-insights', who: 'farmer', path: () => '/dashboard/insights', ready: heading },
   { name: 'farmer-profile', who: 'farmer', path: () => '/dashboard/farmerprofile', ready: (p) => p.locator('input').first() },
+  { name: 'moderation-queue', who: 'moderator', path: () => '/dashboard/moderation', ready: (p) => p.getByTestId('queue-item').first() },
+  {
+    name: 'moderation-target',
+    who: 'moderator',
+    path: () => `/dashboard/moderation?target=product:${productId}`,
+    ready: (p) => p.getByTestId('act-form'),
+  },
+  {
+    name: 'moderation-audit',
+    who: 'moderator',
+    path: () => '/dashboard/moderation?tab=audit',
+    ready: (p) => p.getByTestId('audit-entry').first(),
+  },
 ];
 
 interface AxeNode {
@@ -105,16 +140,21 @@ interface Finding {
 let browser: Browser;
 let buyer: TestAccount;
 let farmer: TestAccount;
+let moderator: TestAccount;
 const contexts = new Map<Who, BrowserContext>();
 const pages = new Map<Who, Page>();
+/** The tabs of the screens that keep their state, by screen name. */
+const kept = new Map<string, Page>();
 const findings: Finding[] = [];
 const prepared = new Set<string>();
 
 beforeAll(async () => {
-  [buyer, farmer] = await Promise.all([
+  [buyer, farmer, moderator] = await Promise.all([
     accountWithProfile({ role: 'buyer' }),
     accountWithProfile({ role: 'farmer', businessName: 'Axe Farms', location: 'Ibadan', tuber: ['yam'] }),
+    accountWithProfile({ role: 'buyer', moderator: true }),
   ]);
+  await ownPhoneNumber(buyer);
   const image_ids = await uploadPhotos(farmer, 2, 60, 'a11y');
   // The catalog learns of the new profile by event: ask every 2 s (each try counts against the farmer's
   // 60 posts per 10 minutes), not postProduct's every 200 ms.
@@ -150,11 +190,13 @@ beforeAll(async () => {
     60_000,
   );
   if (sent.status !== 201) throw new Error(`sending the request answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  // Reports of the product, so the desk's queue, target and audit log show one (not their empty state).
+  await productOnTheDesk(buyer, moderator, productId);
   browser = await launchBrowser();
-  for (const who of ['guest', 'buyer', 'farmer'] as const) {
+  for (const who of ['guest', 'buyer', 'farmer', 'moderator'] as const) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.set(who, context);
-    const account = who === 'buyer' ? buyer : who === 'farmer' ? farmer : undefined;
+    const account = who === 'buyer' ? buyer : who === 'farmer' ? farmer : who === 'moderator' ? moderator : undefined;
     pages.set(who, account ? await signInThroughShell(context, account) : await context.newPage());
   }
 }, 240_000);
@@ -163,7 +205,8 @@ afterAll(async () => {
   fs.mkdirSync(artifactsDir, { recursive: true });
   fs.writeFileSync(path.join(artifactsDir, 'a11y-violations.json'), JSON.stringify(findings, null, 2));
   await browser?.close();
-  await Promise.all([buyer, farmer].filter(Boolean).map((account) => deleteAccount(account.id).catch(() => undefined)));
+  await clearFromDesk(moderator, productId);
+  await Promise.all([buyer, farmer, moderator].filter(Boolean).map((account) => deleteAccount(account.id).catch(() => undefined)));
 });
 
 async function audit(page: Page): Promise<AxeViolation[]> {
@@ -187,14 +230,21 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
   for (const screen of screens) {
     for (const width of WIDTHS) {
       it(`${screen.name} (${screen.who}) at ${width} px`, async () => {
-        const page = pages.get(screen.who)!;
+        const again = kept.get(screen.name);
+        const page = again ?? (screen.keep ? await contexts.get(screen.who)!.newPage() : pages.get(screen.who)!);
+        // In front: a tab behind (the kept one of the same person, or this one) gets no animation frame, and its timers slow down.
+        await page.bringToFront();
         await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
         if (screen.prepare && !prepared.has(screen.name)) {
           await screen.prepare(page);
           prepared.add(screen.name);
         }
-        await page.goto(`${publicUrl}${screen.path()}`);
-        await screen.ready(page).waitFor({ timeout: 30_000 });
+        if (!again) {
+          await page.goto(`${publicUrl}${screen.path()}`);
+          await screen.ready(page).waitFor({ timeout: 30_000 });
+          await screen.open?.(page);
+          if (screen.keep) kept.set(screen.name, page);
+        }
         // The remote's chunks, the data and the fonts have landed; toasts of the load are in the DOM.
         await page.waitForLoadState('networkidle').catch(() => undefined);
         const violations = await audit(page);
@@ -238,6 +288,7 @@ describe('toasts do not hide the page (issue 13)', () => {
     const height = phone ? 740 : 900;
     it(`a burst of toasts at ${width} px shows ${phone ? 'one at a time (the oldest first), at the top' : '3 at most, bottom right'}, clear of the heading and the button pressed`, async () => {
       const page = pages.get('buyer')!;
+      await page.bringToFront(); // the phone code's kept tab was in front
       await page.setViewportSize({ width, height });
       await page.goto(`${publicUrl}/dashboard/buyer/${productId}`);
       const add = page.getByRole('button', { name: 'Add to cart' });

@@ -1,4 +1,5 @@
-// Every word in the user's language (issue 25): every page of the spec and the newer ones, at 360 px, in
+// Every word in the user's language (issue 25): every page of the spec and the newer ones (issue 26's too: the open
+// report form, the phone code step, the moderation desk's queue, target and audit log), at 360 px, in
 // Pidgin, Yoruba, Hausa and Igbo, shows no English sentence of any catalogue (text, labels, placeholders,
 // tooltips, CSS-drawn text), misses no key, and no toast covers the header; a server's refusal of a form is
 // worded in the language too. Screenshots in test-artifacts/sweep-<page>-<language>.png.
@@ -16,6 +17,7 @@ import { accountWithProfile, lagosDay, ordersKnowProduct, postProduct } from './
 import { launchBrowser, publicUrl, repoRoot, screenshot } from './support/browser.js';
 import { signInThroughShell } from './support/signIn.js';
 import { waitForCatalogues } from './support/catalogues.js';
+import { clearFromDesk, openReportForm, ownPhoneNumber, productOnTheDesk, sendPhoneCode } from './support/trust.js';
 import { randomUUID } from 'node:crypto';
 
 const ALL_LANGUAGES = ['pcm', 'yo', 'ha', 'ig'] as const;
@@ -131,9 +133,16 @@ const toastOverHeader = (page: Page) =>
 
 interface Screen {
   name: string;
-  who: 'guest' | 'buyer' | 'farmer';
+  who: 'guest' | 'buyer' | 'farmer' | 'moderator';
   remote: string;
   path: () => string;
+  /** Done on the loaded page, to check a state of it (a form opened, a code sent). */
+  open?: (page: Page) => Promise<void>;
+  /**
+   * The state opened cannot be made again at once (a phone gets a code a minute): opened once in a tab of its own,
+   * whose language the header's switch changes for the next languages.
+   */
+  keep?: boolean;
 }
 
 let productId = '';
@@ -144,7 +153,6 @@ const SCREENS: Screen[] = [
   { name: 'signup-buyer', who: 'guest', remote: 'landing', path: () => '/signupbuyer' },
   { name: 'signup-farmer', who: 'guest', remote: 'landing', path: () => '/signupfarmer' },
   { name: 'forgot-password', who: 'guest', remote: 'landing', path: () => '/forgot-password' },
-  { name: 'prices', who: 'guest', remote: 'landing', path: () => '/prices/yam' },
   { name: 'feed', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer' },
   { name: 'feed-typo', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer?q=yamm' },
   { name: 'feed-nothing', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer?q=zzqxv' },
@@ -153,27 +161,37 @@ const SCREENS: Screen[] = [
   { name: 'cart', who: 'buyer', remote: 'buyer', path: () => '/dashboard/cart' },
   { name: 'my-requests', who: 'buyer', remote: 'buyer', path: () => '/dashboard/requests' },
   { name: 'buyer-profile', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyerprofile' },
+  { name: 'report-form', who: 'buyer', remote: 'buyer', path: () => `/dashboard/buyer/${productId}`, open: openReportForm },
+  { name: 'phone-code', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyerprofile', open: sendPhoneCode, keep: true },
   { name: 'add-product', who: 'farmer', remote: 'farmer', path: () => '/dashboard/farmer' },
   { name: 'product-list', who: 'farmer', remote: 'farmer', path: () => '/dashboard/productLists' },
   { name: 'edit-product', who: 'farmer', remote: 'farmer', path: () => `/dashboard/productLists/${productId}/edit` },
   { name: 'inbox', who: 'farmer', remote: 'farmer', path: () => '/dashboard/inbox' },
   { name: 'insights', who: 'farmer', remote: 'farmer', path: () => '/dashboard/insights' },
   { name: 'farmer-profile', who: 'farmer', remote: 'farmer', path: () => '/dashboard/farmerprofile' },
+  { name: 'moderation-queue', who: 'moderator', remote: 'moderation', path: () => '/dashboard/moderation' },
+  { name: 'moderation-target', who: 'moderator', remote: 'moderation', path: () => `/dashboard/moderation?target=product:${productId}` },
+  { name: 'moderation-audit', who: 'moderator', remote: 'moderation', path: () => '/dashboard/moderation?tab=audit' },
 ];
 
 let browser: Browser;
 let buyer: TestAccount | undefined;
 let farmer: TestAccount | undefined;
+let moderator: TestAccount | undefined;
 const contexts: BrowserContext[] = [];
 const pages = new Map<Screen['who'], Page>();
+/** The tabs of the screens that keep their state, by screen name. */
+const kept = new Map<string, Page>();
 const found: Record<string, string[]> = {};
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  [buyer, farmer] = await Promise.all([
+  [buyer, farmer, moderator] = await Promise.all([
     accountWithProfile({ role: 'buyer' }),
     accountWithProfile({ role: 'farmer', businessName: 'Ede Farms', location: 'Oyo', tuber: ['yam'] }),
+    accountWithProfile({ role: 'buyer', moderator: true }),
   ]);
+  await ownPhoneNumber(buyer);
   farmerId = farmer.id;
   const product = await postProduct(farmer, { product_name: `White yam ${Math.random().toString(36).slice(2, 7)}`, unit: 'heap', unit_weight_kg: 6, price: 2000, quantity: 30 });
   productId = product.product_id;
@@ -191,17 +209,21 @@ beforeAll(async () => {
     },
   });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-  for (const who of ['guest', 'buyer', 'farmer'] as const) {
+  // Reports of the product, so the desk's queue, target and audit log show one (not their empty state).
+  await productOnTheDesk(buyer, moderator, productId);
+  const accounts = { buyer, farmer, moderator };
+  for (const who of ['guest', 'buyer', 'farmer', 'moderator'] as const) {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     contexts.push(context);
-    pages.set(who, who === 'guest' ? await context.newPage() : await signInThroughShell(context, who === 'buyer' ? buyer : farmer));
+    pages.set(who, who === 'guest' ? await context.newPage() : await signInThroughShell(context, accounts[who]));
   }
 }, 300_000);
 
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
   await browser?.close();
-  await Promise.all([buyer, farmer].filter((a): a is TestAccount => Boolean(a)).map((a) => deleteAccount(a.id).catch(() => undefined)));
+  await clearFromDesk(moderator, productId);
+  await Promise.all([buyer, farmer, moderator].filter((a): a is TestAccount => Boolean(a)).map((a) => deleteAccount(a.id).catch(() => undefined)));
   // The whole list, for the closing note, even when a test failed on its first page.
   fs.writeFileSync(path.join(repoRoot, 'test-artifacts', 'sweep-english.json'), `${JSON.stringify(found, null, 2)}\n`);
 });
@@ -211,10 +233,21 @@ describe('no English in a translated page (issue 25)', () => {
     const english = englishOf(language);
     for (const screen of SCREENS) {
       it(`${language}: ${screen.name} at 360 px`, async () => {
-        const page = pages.get(screen.who)!;
-        await openIn(page, language, screen.path());
+        const again = kept.get(screen.name);
+        const page = again ?? (screen.keep ? await pages.get(screen.who)!.context().newPage() : pages.get(screen.who)!);
+        // In front: a tab behind (the kept one of the same person, or this one) gets no animation frame, and its timers slow down.
+        await page.bringToFront();
+        if (!again) await openIn(page, language, screen.path());
+        else {
+          const select = page.getByTestId('language-switch');
+          if ((await select.inputValue()) !== language) await select.selectOption(language);
+        }
         await page.locator('main').first().waitFor({ timeout: 30_000 });
         await waitForCatalogues(page, language, ['shell', 'ui', screen.remote]);
+        if (!again) {
+          await screen.open?.(page);
+          if (screen.keep) kept.set(screen.name, page);
+        }
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await page.waitForTimeout(300);
         const leaked = leaks(await pageTexts(page), english);

@@ -1,7 +1,8 @@
 // Languages (issue 13, docs/adr/0041-i18n.md): in each of Pidgin, Yoruba, Hausa and Igbo the header's switch
 // turns the landing page into that language with no key missing, the choice survives a reload (and sets
 // <html lang>), and a 360 px phone still does not scroll sideways. The buyer's feed and product page and
-// the farmer's Add Product page are checked the same way when their remotes have catalogues.
+// the farmer's Add Product page are checked the same way when their remotes have catalogues, and so are issue 26's
+// screens: the open report form, the phone code step, and the moderation desk's queue, target and audit log.
 //
 // The facade records every key a page asked for that its language lacks in
 // window.__tuberMissingKeys ("<remote>:<locale>:<id>"), and each catalogue whose messages for a language
@@ -17,6 +18,7 @@ import { accountWithProfile, uploadPhotos } from './support/market.js';
 import { artifactsDir, launchBrowser, publicUrl, repoRoot, screenshot } from './support/browser.js';
 import { signInThroughShell } from './support/signIn.js';
 import { waitForCatalogues } from './support/catalogues.js';
+import { clearFromDesk, openReportForm, ownPhoneNumber, productOnTheDesk, sendPhoneCode } from './support/trust.js';
 
 const LANGUAGES = ['pcm', 'yo', 'ha', 'ig'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -28,46 +30,89 @@ const hasCatalogue = (remote: string) => fs.existsSync(path.join(repoRoot, 'fron
 const landingMessages = (language: Language) =>
   JSON.parse(fs.readFileSync(path.join(repoRoot, 'frontends/landing/src/i18n', `${language}.json`), 'utf8')) as Record<string, string>;
 
+type Who = 'buyer' | 'farmer' | 'moderator';
 interface Screen {
   name: string;
-  who: 'buyer' | 'farmer';
+  who: Who;
   remote: string;
   path: () => string;
   ready: (page: Page) => ReturnType<Page['locator']>;
+  /** Done on the loaded page, to check a state of it (a form opened, a code sent). */
+  open?: (page: Page) => Promise<void>;
+  /**
+   * The state opened cannot be made again at once (a phone gets a code a minute): opened once in a tab of its own,
+   * kept for the next languages (the header's switch changes its language).
+   */
+  keep?: boolean;
 }
 
 let productId = '';
-const remotePages: Screen[] = [
-  {
-    name: 'buyer-feed',
-    who: 'buyer',
-    remote: 'buyer',
-    path: () => '/dashboard/buyer',
-    ready: (p) => p.getByTestId('product-card').first(),
-  },
-  {
-    name: 'product',
-    who: 'buyer',
-    remote: 'buyer',
-    path: () => `/dashboard/buyer/${productId}`,
-    ready: (p) => p.getByRole('heading', { level: 1 }),
-  },
-  { name: 'farmer-add-product', who: 'farmer', remote: 'farmer', path: () => '/dashboard/farmer', ready: (p) => p.locator('form') },
-  // The public price page (issue 27), open to signed-in people too.
-  {
-    name: 'prices',
-    who: 'buyer',
-    remote: 'landing',
-    path: () => '/prices/yam',
-    ready: (p) => p.getByTestId('price-chart').or(p.getByTestId('prices-empty')).first(),
-  },
-].filter((screen) => hasCatalogue(screen.remote) && Object.keys(catalogueOf(screen.remote)).length > 0);
+const remotePages: Screen[] = (
+  [
+    {
+      name: 'buyer-feed',
+      who: 'buyer',
+      remote: 'buyer',
+      path: () => '/dashboard/buyer',
+      ready: (p) => p.getByTestId('product-card').first(),
+    },
+    {
+      name: 'product',
+      who: 'buyer',
+      remote: 'buyer',
+      path: () => `/dashboard/buyer/${productId}`,
+      ready: (p) => p.getByRole('heading', { level: 1 }),
+    },
+    {
+      name: 'report-form',
+      who: 'buyer',
+      remote: 'buyer',
+      path: () => `/dashboard/buyer/${productId}`,
+      ready: (p) => p.getByTestId('report-open'),
+      open: openReportForm,
+    },
+    {
+      name: 'phone-code',
+      who: 'buyer',
+      remote: 'buyer',
+      path: () => '/dashboard/buyerprofile',
+      ready: (p) => p.getByTestId('phone-check'),
+      open: sendPhoneCode,
+      keep: true,
+    },
+    { name: 'farmer-add-product', who: 'farmer', remote: 'farmer', path: () => '/dashboard/farmer', ready: (p) => p.locator('form') },
+    {
+      name: 'moderation-queue',
+      who: 'moderator',
+      remote: 'moderation',
+      path: () => '/dashboard/moderation',
+      ready: (p) => p.getByTestId('queue-item').first(),
+    },
+    {
+      name: 'moderation-target',
+      who: 'moderator',
+      remote: 'moderation',
+      path: () => `/dashboard/moderation?target=product:${productId}`,
+      ready: (p) => p.getByTestId('act-form'),
+    },
+    {
+      name: 'moderation-audit',
+      who: 'moderator',
+      remote: 'moderation',
+      path: () => '/dashboard/moderation?tab=audit',
+      ready: (p) => p.getByTestId('audit-entry').first(),
+    },
+  ] satisfies Screen[]
+).filter((screen) => hasCatalogue(screen.remote) && Object.keys(catalogueOf(screen.remote)).length > 0);
 
 let browser: Browser;
 let buyer: TestAccount | undefined;
 let farmer: TestAccount | undefined;
+let moderator: TestAccount | undefined;
 const contexts: BrowserContext[] = [];
-const pages = new Map<'guest' | 'buyer' | 'farmer', Page>();
+const pages = new Map<Who, Page>();
+/** The tabs of the screens that keep their state, by screen name. */
+const kept = new Map<string, Page>();
 
 async function newPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: width === 360 ? 740 : 900 } });
@@ -110,8 +155,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
   await browser?.close();
+  await clearFromDesk(moderator, productId);
   await Promise.all(
-    [buyer, farmer].filter((a): a is TestAccount => Boolean(a)).map((account) => deleteAccount(account.id).catch(() => undefined)),
+    [buyer, farmer, moderator].filter((a): a is TestAccount => Boolean(a)).map((account) => deleteAccount(account.id).catch(() => undefined)),
   );
 });
 
@@ -179,10 +225,12 @@ describe('languages', () => {
 
   describe.runIf(remotePages.length > 0)('signed-in pages of the remotes with a catalogue', () => {
     beforeAll(async () => {
-      [buyer, farmer] = await Promise.all([
+      [buyer, farmer, moderator] = await Promise.all([
         accountWithProfile({ role: 'buyer' }),
         accountWithProfile({ role: 'farmer', businessName: 'Ede Farms', location: 'Oyo', tuber: ['yam'] }),
+        accountWithProfile({ role: 'buyer', moderator: true }),
       ]);
+      await ownPhoneNumber(buyer);
       const image_ids = await uploadPhotos(farmer, 2, 90, 'languages');
       const product = {
         product_name: `White yam for every language ${Math.random().toString(36).slice(2, 7)}`,
@@ -202,23 +250,32 @@ describe('languages', () => {
           throw new Error(`posting the product answered ${posted.status}: ${JSON.stringify(posted.body)}`);
         else await new Promise((resolve) => setTimeout(resolve, 2000));
       }
-      for (const who of ['buyer', 'farmer'] as const) {
+      // Reports of the product, so the desk's queue, target and audit log show one (not their empty state).
+      await productOnTheDesk(buyer, moderator, productId);
+      for (const who of ['buyer', 'farmer', 'moderator'] as const) {
         const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
         contexts.push(context);
-        pages.set(who, await signInThroughShell(context, who === 'buyer' ? buyer : farmer));
+        pages.set(who, await signInThroughShell(context, who === 'buyer' ? buyer : who === 'farmer' ? farmer : moderator));
       }
     }, 240_000);
 
     for (const language of ['en', ...LANGUAGES] as const) {
       for (const screen of remotePages) {
         it(`${language}: ${screen.name} renders with no missing key and fits 360 px`, async () => {
-          const page = pages.get(screen.who)!;
+          const again = kept.get(screen.name);
+          const page = again ?? (screen.keep ? await pages.get(screen.who)!.context().newPage() : pages.get(screen.who)!);
+          // In front: a tab behind (the kept one of the same person, or this one) gets no animation frame, and its timers slow down.
+          await page.bringToFront();
           await page.setViewportSize({ width: 360, height: 740 });
-          await page.goto(`${publicUrl}${screen.path()}`);
+          if (!again) await page.goto(`${publicUrl}${screen.path()}`);
           await screen.ready(page).waitFor({ timeout: 30_000 });
           const select = page.getByTestId('language-switch');
           if ((await select.inputValue()) !== language) await select.selectOption(language);
-          if (language !== 'en') await waitForCatalogues(page, language, ['shell', screen.remote]);
+          if (language !== 'en') await waitForCatalogues(page, language, ['shell', 'ui', screen.remote]);
+          if (!again) {
+            await screen.open?.(page);
+            if (screen.keep) kept.set(screen.name, page);
+          }
           await page.waitForLoadState('networkidle').catch(() => undefined);
           const state = await i18nState(page);
           expect(state.missing, `keys missing on ${screen.name} in ${language}`).toEqual([]);

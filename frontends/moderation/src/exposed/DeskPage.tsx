@@ -61,12 +61,13 @@ function Loading<T>({ state, t, retry, children }: { state: Load<T>; t: Translat
   return <>{children(state.value)}</>;
 }
 
+/** The target's states, as items of the list of chips it stands in (a list holds only items). */
 function States({ target, t }: { target: TargetSummary; t: Translator }) {
   return (
     <>
-      {target.hidden ? <span className={styles.warn}>{t('state.hidden')}</span> : null}
-      {target.farmer_suspended ? <span className={styles.warn}>{t('state.farmer_suspended')}</span> : null}
-      {target.buyer_suspended ? <span className={styles.warn}>{t('state.buyer_suspended')}</span> : null}
+      {target.hidden ? <li className={styles.warn}>{t('state.hidden')}</li> : null}
+      {target.farmer_suspended ? <li className={styles.warn}>{t('state.farmer_suspended')}</li> : null}
+      {target.buyer_suspended ? <li className={styles.warn}>{t('state.buyer_suspended')}</li> : null}
     </>
   );
 }
