@@ -61,6 +61,7 @@ const screens: Screen[] = [
   { name: 'signup-farmer', who: 'guest', path: () => '/signupfarmer', ready: (p) => p.locator('form') },
   { name: 'forgot-password', who: 'guest', path: () => '/forgot-password', ready: (p) => p.locator('form') },
   { name: 'reset-password', who: 'guest', path: () => '/reset-password', ready: heading },
+  { name: 'prices', who: 'guest', path: () => '/prices/yam', ready: (p) => p.getByTestId('price-chart').or(p.getByTestId('prices-empty')).first() },
   { name: 'not-found', who: 'guest', path: () => '/no-such-page', ready: heading },
   { name: 'buyer-feed', who: 'buyer', path: () => '/dashboard/buyer', ready: (p) => p.getByTestId('product-card').first() },
   { name: 'product', who: 'buyer', path: () => `/dashboard/buyer/${productId}`, ready: (p) => p.getByTestId('farmer-trust').getByRole('heading').first() },

@@ -153,6 +153,7 @@ const SCREENS: Screen[] = [
   { name: 'signup-buyer', who: 'guest', remote: 'landing', path: () => '/signupbuyer' },
   { name: 'signup-farmer', who: 'guest', remote: 'landing', path: () => '/signupfarmer' },
   { name: 'forgot-password', who: 'guest', remote: 'landing', path: () => '/forgot-password' },
+  { name: 'prices', who: 'guest', remote: 'landing', path: () => '/prices/yam' },
   { name: 'feed', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer' },
   { name: 'feed-typo', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer?q=yamm' },
   { name: 'feed-nothing', who: 'buyer', remote: 'buyer', path: () => '/dashboard/buyer?q=zzqxv' },

@@ -81,6 +81,14 @@ const remotePages: Screen[] = (
       keep: true,
     },
     { name: 'farmer-add-product', who: 'farmer', remote: 'farmer', path: () => '/dashboard/farmer', ready: (p) => p.locator('form') },
+    // The public price page (issue 27), open to signed-in people too.
+    {
+      name: 'prices',
+      who: 'buyer',
+      remote: 'landing',
+      path: () => '/prices/yam',
+      ready: (p) => p.getByTestId('price-chart').or(p.getByTestId('prices-empty')).first(),
+    },
     {
       name: 'moderation-queue',
       who: 'moderator',
