@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountWithProfile, lagosDay, ordersKnowProduct, postProduct, uploadPhotos } from '../e2e/support/market.js';
-import { api } from '../support/api.js';
+import { api, eventually } from '../support/api.js';
 import { deleteAccount, type TestAccount } from '../support/accounts.js';
 import { pactScratch, pactsOf } from '../support/pact-files.js';
 import { codeFrom, waitForSms } from '../support/sms.js';
@@ -24,8 +24,8 @@ afterAll(async () => {
   await Promise.all(made.map((account) => deleteAccount(account.id)));
 });
 
-const account = async (role: 'buyer' | 'farmer') => {
-  const options = role === 'farmer' ? { role, businessName: 'Pact Farms', location: 'Ibadan', tuber: ['yam', 'cassava'] } : { role };
+const account = async (role: 'buyer' | 'farmer', location = 'Ibadan') => {
+  const options = role === 'farmer' ? { role, businessName: 'Pact Farms', location, tuber: ['yam', 'cassava'] } : { role };
   const created = await accountWithProfile(options);
   made.push(created);
   return created;
@@ -78,6 +78,73 @@ async function buyerWithNewNumber() {
   return { phone: saved.body.phone as string };
 }
 
+/**
+ * Issue 27: real price figures for yam this week, made through the real pipeline (accepted requests and live
+ * listings, carried to the catalog's price guide by events) at a place of this run's own, so its figures are these
+ * alone: 5 sales by 3 farmers to 3 buyers (the sold band) and 5 listings by the 3 farmers (the asked band). The city's
+ * figures take them in too, so the city has both bands whatever else the market holds. Made once a run: the
+ * figures stay for the week, and each interaction of the state (every consumer's) reads the same.
+ */
+let yamFigures: Promise<{ location: string }> | undefined;
+async function makeYamFigures(): Promise<{ location: string }> {
+  const place = `Pactville ${Math.random().toString(36).slice(2, 7)}`;
+  const people = await Promise.all([0, 1, 2].flatMap(() => [account('farmer', place), account('buyer')]));
+  const farmers = people.filter((_, i) => i % 2 === 0);
+  const buyers = people.filter((_, i) => i % 2 === 1);
+  // ₦1,000, ₦1,200 and ₦1,400 per kg, sold; two more listings for five in all.
+  const prices = [1000, 1200, 1400];
+  const sold = await Promise.all(
+    farmers.map(async (farmer, i) => {
+      const { product_id } = await postProduct(farmer, { product_name: `Pact yam ${i + 1}`, price: prices[i]!, unit: 'kg', quantity: 100 });
+      await ordersKnowProduct(buyers[i]!.accessToken, { farmerId: farmer.id, productId: product_id, price: prices[i]!, unit: 'kg' });
+      if (i < 2) await postProduct(farmer, { product_name: `Pact yam ${i + 1}, big`, price: prices[i]! + 100, unit: 'kg', quantity: 100 });
+      return product_id;
+    }),
+  );
+  // [farmer, buyer]: every farmer sells, every buyer buys.
+  const sales: [number, number][] = [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [0, 1],
+    [1, 2],
+  ];
+  await Promise.all(
+    sales.map(async ([f, b]) => {
+      const farmer = farmers[f]!;
+      const requestId = randomUUID();
+      const sent = await api('POST', '/api/orders/requests', {
+        token: buyers[b]!.accessToken,
+        json: {
+          request_id: requestId,
+          farmer_id: farmer.id,
+          lines: [{ product_id: sold[f]!, quantity: 1, price: prices[f]!, unit: 'kg' }],
+          fulfilment: 'pickup',
+          preferred_date: lagosDay(1),
+          phone: '08031234567',
+        },
+      });
+      if (sent.status !== 201) throw new Error(`the state's request answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+      const accepted = await api('POST', `/api/orders/requests/${requestId}/accept`, { token: farmer.accessToken, json: {} });
+      if (accepted.status !== 200) throw new Error(`the state's accept answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
+    }),
+  );
+  // The catalog hears of them by event: wait for the place's bands, then the city's.
+  const bands = async (query: string, scope: 'location' | 'city') => {
+    const answer = await eventually(
+      () => api('GET', `/api/catalog/prices/yam/now${query}`),
+      (a) => a.status === 200 && a.body.scope === scope && a.body.sold?.count >= 5 && a.body.asked?.count >= 5,
+      30_000,
+    );
+    if (answer.body?.scope !== scope || !answer.body.sold || !answer.body.asked) {
+      throw new Error(`the state's figures (${scope}) did not come: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+  };
+  await bands(`?location=${encodeURIComponent(place)}`, 'location');
+  await bands('', 'city');
+  return { location: place };
+}
+
 /** Provider states, made through the product's own API; each answers the values its pacts inject. */
 const stateHandlers = {
   'a product is listed': async () => {
@@ -121,6 +188,7 @@ const stateHandlers = {
     const photos = await uploadPhotos(farmer, 2, 140, 'pact add page');
     return { firstImageId: photos[0]!, secondImageId: photos[1]! };
   },
+  'yam has figures this week': () => (yamFigures ??= makeYamFigures()),
   'an email address no one uses': () => Promise.resolve({ email: `pact-${randomUUID().slice(0, 8)}@example.test` }),
 };
 

@@ -27,7 +27,8 @@ export function productPerKg(product: Pick<Product, 'price' | 'unit' | 'price_pe
 const KEPT_MS = 60_000;
 let kept: { answer: Promise<PriceNowAll>; at: number } | null = null;
 
-function pricesNowAll(api: ApiClient): Promise<PriceNowAll> {
+/** Every tuber's city-wide figures (GET /api/catalog/prices/now), one request shared while it may be cached. */
+export function pricesNowAll(api: ApiClient): Promise<PriceNowAll> {
   if (kept && Date.now() - kept.at < KEPT_MS) return kept.answer;
   const answer = api.get<PriceNowAll>(PRICES_NOW_PATH);
   // A failure is not kept: the next page view asks again.
@@ -76,6 +77,9 @@ export function useSharedPriceNow(tuberType: string): PriceNow | undefined {
   return tuber ? prices?.get(tuber) : undefined;
 }
 
+/** One tuber's city-wide figures (GET /api/catalog/prices/{tuber}/now), for the product page. */
+export const fetchPriceNow = (api: ApiClient, tuber: TuberType): Promise<PriceNow> => api.get<PriceNow>(priceNowPath(tuber));
+
 /** One tuber's city-wide figures, for the product page; undefined while they load, or when they could not be had. */
 export function usePriceNow(tuberType: string): PriceNow | undefined {
   const api = useApi();
@@ -84,8 +88,7 @@ export function usePriceNow(tuberType: string): PriceNow | undefined {
   useEffect(() => {
     if (!tuber) return;
     let current = true;
-    api
-      .get<PriceNow>(priceNowPath(tuber))
+    fetchPriceNow(api, tuber)
       .then((now) => {
         if (current && now && typeof now === 'object') setAnswer({ tuber, now });
       })

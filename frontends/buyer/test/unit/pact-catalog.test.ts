@@ -8,8 +8,9 @@ import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { feedApiPath, NO_FILTERS } from '../../src/feed/feedQuery.js';
 import { farmerProductsPath } from '../../src/trust/trustTypes.js';
+import { fetchPriceNow, guideTuber, pricesNowAll } from '../../src/prices/pricesNow.js';
 
-const { like, eachLike, string, number, integer, regex, fromProviderState } = MatchersV3;
+const { like, eachLike, arrayContaining, string, number, integer, regex, fromProviderState } = MatchersV3;
 const dir = pactDir();
 const pact = new PactV3({ consumer: 'buyer', provider: 'catalog', dir, logLevel: 'error' });
 afterAll(() => expect(pactDrift(dir, 'buyer-catalog.json')).toBeNull());
@@ -35,6 +36,22 @@ const product = {
   cultural: string('Central to the New Yam festival'),
   created_at: regex('\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z', '2026-11-28T10:00:00.000Z'),
   revision: integer(1),
+};
+
+/**
+ * A tuber's city-wide figures this week as the markers read them (issue 27): the tuber (the cards' key), the period
+ * and both bands (sold first, else asked). Bands are null when too few sales: the state gives yam real figures, so
+ * here they are bands; null's part of the shape is covered by the OpenAPI check.
+ */
+const band = (count: number, p25: number, p50: number, p75: number) =>
+  like({ count: integer(count), p25: integer(p25), p50: integer(p50), p75: integer(p75) });
+const yamNow = {
+  tuber: 'yam',
+  scope: 'city',
+  period: regex('this_week|last_week', 'this_week'),
+  week: regex('^\\d{4}-W\\d{2}$', '2026-W48'),
+  sold: band(6, 1050, 1200, 1350),
+  asked: band(5, 1000, 1200, 1400),
 };
 
 const buyerToken = 'a-buyer-access-token';
@@ -112,6 +129,48 @@ describe('pact: buyer → catalog', () => {
     await pact.executeTest(async (server) => {
       const page = await api(server.url).get<{ items: { product_name: string }[] }>(farmerProductsPath(farmerId));
       expect(page.items[0]!.product_name).toBe('Fresh white yam');
+    });
+  });
+
+  it("every tuber's figures this week for the feed's price markers (issue 27)", async () => {
+    pact
+      .given('yam has figures this week')
+      .uponReceiving("every tuber's price figures this week, city-wide")
+      .withRequest({
+        method: 'GET',
+        path: '/api/catalog/prices/now',
+        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json, application/problem+json' },
+      })
+      // One item per tuber; the state's tuber has figures, the others may have none yet (null bands).
+      .willRespondWith({
+        status: 200,
+        headers: { 'content-type': regex('application/json.*', 'application/json; charset=utf-8') },
+        body: { items: arrayContaining(yamNow) },
+      });
+    await pact.executeTest(async (server) => {
+      const all = await pricesNowAll(api(server.url));
+      const yam = all.items.find((now) => now.tuber === guideTuber('Yam'));
+      expect(yam?.sold).toMatchObject({ p25: 1050, p75: 1350 });
+    });
+  });
+
+  it("one tuber's figures this week for the product page's marker (issue 27)", async () => {
+    pact
+      .given('yam has figures this week')
+      .uponReceiving("yam's price figures this week, city-wide")
+      .withRequest({
+        method: 'GET',
+        path: '/api/catalog/prices/yam/now',
+        headers: { authorization: regex('Bearer .+', `Bearer ${buyerToken}`), accept: 'application/json, application/problem+json' },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: { 'content-type': regex('application/json.*', 'application/json; charset=utf-8') },
+        body: yamNow,
+      });
+    await pact.executeTest(async (server) => {
+      const now = await fetchPriceNow(api(server.url), 'yam');
+      expect(now).toMatchObject({ tuber: 'yam', period: 'this_week', asked: { count: 5 } });
     });
   });
 });

@@ -17,7 +17,8 @@ export function priceNowPath(tuber: TuberType, location: string | undefined): st
   return `/catalog/prices/${tuberSlug(tuber)}/now${query}`;
 }
 
-function priceNow(api: ApiClient, path: string): Promise<PriceNow> {
+/** The figures at `path` (priceNowPath), one request per path while the answer may be cached. */
+export function priceNow(api: ApiClient, path: string): Promise<PriceNow> {
   const hit = kept.get(path);
   if (hit && Date.now() - hit.at < KEPT_MS) return hit.answer;
   const answer = api.get<PriceNow>(path);

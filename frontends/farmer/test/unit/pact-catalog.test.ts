@@ -8,8 +8,9 @@ import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
 import { formFromProduct, toNewProduct, toProductChange } from '../../src/add-product/productForm.js';
 import { postProduct } from '../../src/add-product/postProduct.js';
+import { priceNow, priceNowPath } from '../../src/add-product/usePriceGuide.js';
 
-const { eachLike, string, number, integer, regex, fromProviderState } = MatchersV3;
+const { like, eachLike, string, number, integer, regex, fromProviderState } = MatchersV3;
 const dir = pactDir();
 const pact = new PactV3({ consumer: 'farmer', provider: 'catalog', dir, logLevel: 'error' });
 afterAll(() => expect(pactDrift(dir, 'farmer-catalog.json')).toBeNull());
@@ -155,6 +156,41 @@ describe('pact: farmer → catalog', () => {
       .willRespondWith({ status: 204 });
     await pact.executeTest(async (server) => {
       await expect(api(server.url).delete(productPath)).resolves.toBeUndefined();
+    });
+  });
+
+  it("the price guide at the price field: yam's figures this week around the farm (issue 27)", async () => {
+    // The page's own path for the farm's location; the state's place is one with figures of its own.
+    const [pathOnly, query] = priceNowPath('yam', 'Ibadan').split('?') as [string, string];
+    const band = (count: number, p25: number, p50: number, p75: number) =>
+      like({ count: integer(count), p25: integer(p25), p50: integer(p50), p75: integer(p75) });
+    pact
+      .given('yam has figures this week')
+      .uponReceiving("yam's price figures this week at the farm's location")
+      .withRequest({
+        method: 'GET',
+        path: `/api${pathOnly}`,
+        query: { location: fromProviderState('${location}', new URLSearchParams(query).get('location')!) },
+        headers: { authorization, accept: 'application/json, application/problem+json' },
+      })
+      // What the line reads: the scope (the place's own figures, not the city's), the period and both bands
+      // (what sold, else what listings asked). Null bands ("not enough sales yet") are the OpenAPI check's part.
+      .willRespondWith({
+        status: 200,
+        headers: { 'content-type': json },
+        body: {
+          tuber: 'yam',
+          scope: 'location',
+          location: string('Ibadan'),
+          period: regex('this_week|last_week', 'this_week'),
+          week: regex('^\\d{4}-W\\d{2}$', '2026-W48'),
+          sold: band(6, 1050, 1200, 1350),
+          asked: band(5, 1000, 1200, 1400),
+        },
+      });
+    await pact.executeTest(async (server) => {
+      const now = await priceNow(api(server.url), priceNowPath('yam', 'Ibadan'));
+      expect(now).toMatchObject({ scope: 'location', period: 'this_week', sold: { p25: 1050, p75: 1350 } });
     });
   });
 });
