@@ -3,13 +3,13 @@
 // ShellContract.serves): this remote ships on its own day, and under an older shell the links would be dead. The
 // links do not wait for the figures: a tuber whose figures have not come (or cannot) links without one.
 import { useEffect, useState } from 'react';
-import type { PriceNow, PriceNowAll } from '@tuber/contracts';
+import type { PriceNow } from '@tuber/contracts';
 import { useApi, useShell } from '@tuber/shell-contract';
 import { Link } from '@tuber/shell-contract/router';
 import { useFormat, useT } from '@tuber/ui';
 import { landingCatalogue } from '../i18n/catalogue.js';
 import { perKgRange } from '../prices/priceText.js';
-import { TUBER_SLUGS, pricePagePath } from '../prices/priceView.js';
+import { TUBER_SLUGS, fetchPricesNow, pricePagePath } from '../prices/priceView.js';
 import styles from './landing.module.css';
 
 /** Whether the shell this page runs in routes the price pages (an older shell leaves `serves` out). */
@@ -22,10 +22,9 @@ function usePricesNow(): Map<string, PriceNow> | null {
   const [figures, setFigures] = useState<Map<string, PriceNow> | null>(null);
   useEffect(() => {
     let current = true;
-    api
-      .get<PriceNowAll>('/catalog/prices/now')
-      .then((answer) => {
-        if (current) setFigures(new Map(answer.items.map((item) => [item.tuber.replace(/ /g, '-'), item])));
+    fetchPricesNow(api)
+      .then((byTuber) => {
+        if (current) setFigures(byTuber);
       })
       // The links work without their figures; the price page itself says what went wrong.
       .catch(() => undefined);

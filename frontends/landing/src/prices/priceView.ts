@@ -1,6 +1,6 @@
 // The price page's arithmetic (issue 27), free of React: which tubers have a page, the chart's scale and shapes,
 // and what a week's figures say. The chart component only draws what these return.
-import type { PriceBand, PriceHistory, PriceWeek } from '@tuber/contracts';
+import type { PriceBand, PriceHistory, PriceNow, PriceNowAll, PriceWeek } from '@tuber/contracts';
 
 /** The seven tubers as in their page's address (/prices/sweet-potato), in the spec's order. */
 export const TUBER_SLUGS = ['yam', 'cassava', 'potato', 'sweet-potato', 'tumeric', 'garlic', 'ginger'] as const;
@@ -146,3 +146,9 @@ export function labelledWeeks(count: number, labels = 4): number[] {
 
 /** A share of the plot's width or height as a CSS percentage (for labels placed over the plot). */
 export const percent = (part: number, whole: number): string => `${fixed((part / whole) * 100)}%`;
+
+/** Every tuber's city-wide figures this week (GET /api/catalog/prices/now, public), by slug: the landing's price links. */
+export async function fetchPricesNow(api: { get<T>(path: string): Promise<T> }): Promise<Map<string, PriceNow>> {
+  const answer = await api.get<PriceNowAll>('/catalog/prices/now');
+  return new Map(answer.items.map((item) => [item.tuber.replace(/ /g, '-'), item]));
+}

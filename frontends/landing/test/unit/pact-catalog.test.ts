@@ -4,11 +4,11 @@
 // with the parts the pages read. Mock server only; contracts/pacts/landing-catalog.json must agree (make pacts);
 // test/system/pact-providers.test.ts verifies the running catalog against it.
 import { MatchersV3, PactV3 } from '@pact-foundation/pact';
-import type { PriceHistory, PriceNowAll } from '@tuber/contracts';
+import type { PriceHistory } from '@tuber/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@tuber/ui';
 import { pactDir, pactDrift } from '../../../../test/support/pact-files.js';
-import { hasFigures, historyApiPath, thisWeek } from '../../src/prices/priceView.js';
+import { fetchPricesNow, hasFigures, historyApiPath, thisWeek } from '../../src/prices/priceView.js';
 
 const { like, eachLike, arrayContaining, string, integer, regex, fromProviderState } = MatchersV3;
 const dir = pactDir();
@@ -55,8 +55,8 @@ describe('pact: landing → catalog', () => {
         },
       });
     await pact.executeTest(async (server) => {
-      // The path PriceLinks asks for (its fetch is inside its hook).
-      const all = await api(server.url).get<PriceNowAll>('/catalog/prices/now');
+      // PriceLinks' own fetch.
+      const all = { items: [...(await fetchPricesNow(api(server.url))).values()] };
       const yam = all.items.find((item) => item.tuber.replace(/ /g, '-') === 'yam');
       expect(yam?.sold ?? yam?.asked).toMatchObject({ p25: 1050, p75: 1350 });
     });
