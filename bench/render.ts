@@ -13,7 +13,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const dir = process.env.BENCH_RESULTS ?? join(repo, '.run', 'bench');
 const out = process.env.BENCH_DOC ?? join(repo, 'docs', 'performance.md');
 
-/** The rows of issue 10 §1, in order, and the extra records this suite writes. */
+/** The rows of issue 10 §1, in order, and the extra records this suite writes (P10: issue 11; P11: issue 27). */
 const EXPECTED: [string, string][] = [
   ['P1', 'Service bootstrap (kit, JWT off): hello route vs bare node:http'],
   ['P2', 'Product by id through the catalog service vs the native mongodb driver'],
@@ -26,6 +26,7 @@ const EXPECTED: [string, string][] = [
   ['P8-bundles', 'What each front end ships (per remote bundle sizes)'],
   ['P9', 'Feed, product and "my products" at 1 k, 10 k, 100 k products'],
   ['P10', 'Searched, filtered and sorted feed pages vs the unfiltered first page at 1 k, 10 k, 100 k products'],
+  ['P11', "Price guide lookup (issue 27, the farmer's price field) vs product by id, p50"],
   ['RSS', 'Resident memory of every process, idle and under load'],
 ];
 
