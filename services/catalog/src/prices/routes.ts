@@ -18,6 +18,8 @@ import type { PriceFollower } from './follow.js';
 
 /** How long a read series is kept in the process (a recompute here drops it at once). */
 export const SERIES_CACHE_MS = 5_000;
+/** At most this many series (or places without one) are kept: a few hundred KB. */
+export const SERIES_CACHE_MAX = 500;
 const PUBLIC_CACHE = 'public, max-age=60';
 
 export function priceRoutes(app: ServiceApp, deps: { store: PriceStore; follower?: PriceFollower }) {
@@ -30,7 +32,10 @@ export function priceRoutes(app: ServiceApp, deps: { store: PriceStore; follower
     const hit = cache.get(id);
     if (hit && Date.now() - hit.at < SERIES_CACHE_MS) return hit.series;
     const series = await deps.store.series.findOne({ _id: id });
+    // Bounded: anyone may ask for any place, so the oldest entries go first (a Map keeps insertion order).
+    cache.delete(id);
     cache.set(id, { at: Date.now(), series });
+    while (cache.size > SERIES_CACHE_MAX) cache.delete(cache.keys().next().value!);
     return series;
   }
 
