@@ -101,6 +101,9 @@ describe('a farmer edits their product', () => {
       changed_at: expect.any(String),
       // Issue 12: the orders service's projection shows the name (sent with every change).
       product_name: 'White yam',
+      // Issue 27: the price guide's tuber and unit weight.
+      tuber_type: 'yam',
+      unit_weight_kg: 1,
     });
   });
 

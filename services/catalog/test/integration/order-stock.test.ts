@@ -136,6 +136,9 @@ describe('an accepted request takes stock, once', () => {
       changed_at: expect.any(String),
       product_name: 'White yam',
       stock_ops: [`${requestId}:take`],
+      // Issue 27: the price guide's tuber and unit weight.
+      tuber_type: 'yam',
+      unit_weight_kg: 1,
     });
   });
 
