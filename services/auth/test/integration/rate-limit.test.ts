@@ -6,7 +6,9 @@ import type { Challenge } from 'altcha-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisUrl } from '../../../../test/support/credentials.js';
 import { solveProof } from '../../../../test/support/proof.js';
+import { closeRedis, connectRedis, type RedisClient } from '@tuber/kit';
 import { tcpProxy, type TcpProxy } from '../../../kit/test/support/tcp-proxy.js';
+import { FormGate } from '../../src/domain/form-gate.js';
 import { authApp, clientAddress, post, type TestApp } from './support.js';
 
 let auth: TestApp;
@@ -110,6 +112,43 @@ describe('the account forms ask a busy address for a proof of work', () => {
     const answer = await auth.app.inject({ method: 'GET', url: '/api/auth/oidc', headers: { 'x-forwarded-for': clientAddress() } });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['x-ratelimit-limit']).toBe('120');
+  });
+});
+
+describe('the gate across the turn of a clock minute', () => {
+  let redis: RedisClient;
+  beforeAll(async () => {
+    redis = await connectRedis(redisUrl('auth'));
+  });
+  afterAll(async () => redis && closeRedis(redis));
+
+  it('keeps a flooded address busy when the minute turns, and frees it once the flood is a minute old', async () => {
+    // A minute in the future of the real clock, so that no other run's keys share it.
+    const minute = (Math.floor(Date.now() / 60_000) + 1 + Math.floor(Math.random() * 1_000_000)) * 60_000;
+    let at = minute + 59_000;
+    const gate = new FormGate({ redis, secret: 'test secret', freePerMinute: 3, ceilingPerMinute: 100, baseCounter: 20, clock: () => at });
+    const form = 'POST/api/auth/password/forgot';
+    const ip = clientAddress();
+    const kinds = async (posts: number) => {
+      const answers: string[] = [];
+      for (let i = 0; i < posts; i++) answers.push((await gate.admit(form, ip, undefined)).kind);
+      return answers;
+    };
+    // 40 posts in the last second of a minute: 3 free, then proofs.
+    const flood = await kinds(40);
+    expect(flood.filter((kind) => kind === 'free')).toHaveLength(3);
+    // 0.1 s into the next minute the address is as busy as it was: no free posts at the turn (a fixed minute gave 3).
+    at = minute + 60_100;
+    expect(await kinds(3)).toEqual(['proof-required', 'proof-required', 'proof-required']);
+    // Half a minute on, half the flood still counts (20 + 4 > 3): still a proof.
+    at = minute + 90_000;
+    expect((await gate.admit(form, ip, undefined)).kind).toBe('proof-required');
+    // Two minutes after the flood nothing of it counts; the address is quiet again.
+    at = minute + 180_000;
+    expect(await kinds(3)).toEqual(['free', 'free', 'free']);
+    expect((await gate.admit(form, ip, undefined)).kind).toBe('proof-required');
+    // Another address behind nothing of this was never affected.
+    expect((await gate.admit(form, clientAddress(), undefined)).kind).toBe('free');
   });
 });
 
