@@ -181,7 +181,10 @@ export class FormGate {
     const at = (this.options.clock ?? Date.now)();
     const minute = Math.floor(at / MINUTE_MS);
     const reply = (await this.#withTimeout(
-      this.options.redis.eval(COUNT_SLIDING, { keys: [`${prefix}:${minute}`, `${prefix}:${minute - 1}`], arguments: [String(2 * MINUTE_MS)] }),
+      this.options.redis.eval(COUNT_SLIDING, {
+        keys: [`${prefix}:${minute}`, `${prefix}:${minute - 1}`],
+        arguments: [String(2 * MINUTE_MS)],
+      }),
     )) as [number, number];
     return postsInLastMinute(Number(reply[0]), Number(reply[1]), at - minute * MINUTE_MS);
   }

@@ -96,7 +96,10 @@ describe('the account forms ask a busy address for a proof of work', () => {
     for (let i = 0; i < 2; i++) expect((await send(route, ip, (await solve(await send(route, ip))).proof)).statusCode).toBe(400);
     const refused = await send(route, ip, (await solve(await send(route, ip))).proof);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/) });
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -173,6 +176,8 @@ describe('the gate while Redis is away', () => {
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toMatchObject({ code: 'LIMITS_UNAVAILABLE' });
     await relay.restore();
-    await expect.poll(async () => (await post(away.app, '/api/auth/password/reset/check', { token: 'x' }, ip)).statusCode, { timeout: 15_000 }).toBe(400);
+    await expect
+      .poll(async () => (await post(away.app, '/api/auth/password/reset/check', { token: 'x' }, ip)).statusCode, { timeout: 15_000 })
+      .toBe(400);
   }, 30_000);
 });
