@@ -30,7 +30,10 @@ async function keptSignIn(person: Actor): Promise<string> {
     body: JSON.stringify({ refresh_token: tokens.refreshToken }),
   });
   expect(handed.status, await handed.clone().text()).toBe(200);
-  return handed.headers.getSetCookie().find((line) => line.startsWith('tuber_session='))!.split(';')[0]!;
+  return handed.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('tuber_session='))!
+    .split(';')[0]!;
 }
 
 describe('a flood from a carrier address throttles the flooder, not the people behind the same address', () => {
@@ -43,7 +46,9 @@ describe('a flood from a carrier address throttles the flooder, not the people b
     const floodStatuses: number[] = [];
     const flood = (async () => {
       for (let wave = 0; wave < 12 && flooding; wave++) {
-        const answers = await Promise.all(Array.from({ length: 150 }, () => call('GET', '/api/orders/unread', { token: floodToken, retryOn429: false })));
+        const answers = await Promise.all(
+          Array.from({ length: 150 }, () => call('GET', '/api/orders/unread', { token: floodToken, retryOn429: false })),
+        );
         floodStatuses.push(...answers.map((answer) => answer.status));
       }
     })();
@@ -52,10 +57,14 @@ describe('a flood from a carrier address throttles the flooder, not the people b
     try {
       for (let round = 0; round < 8; round++) {
         const answers = await Promise.all([
-          ...people.map(async (person, i) => ({ who: person.label, status: (await call('GET', '/api/profile/me', { token: tokens[i]!, retryOn429: false })).status })),
+          ...people.map(async (person, i) => ({
+            who: person.label,
+            status: (await call('GET', '/api/profile/me', { token: tokens[i]!, retryOn429: false })).status,
+          })),
           ...cookies.map(async (cookie, i) => ({
             who: `${people[i]!.label}'s kept sign-in`,
-            status: (await fetch(`${PUBLIC_URL}/api/auth/session/token`, { method: 'POST', headers: { cookie, 'x-tuber-session': '1' } })).status,
+            status: (await fetch(`${PUBLIC_URL}/api/auth/session/token`, { method: 'POST', headers: { cookie, 'x-tuber-session': '1' } }))
+              .status,
           })),
         ]);
         served.push(...answers);
@@ -68,11 +77,14 @@ describe('a flood from a carrier address throttles the flooder, not the people b
     const throttled = floodStatuses.filter((status) => status === 429).length;
     console.info(`flood: ${floodStatuses.length} requests, ${throttled} answered 429; the others: ${served.length} requests`);
     expect(throttled, 'the flooder is throttled').toBeGreaterThan(0);
-    expect(served.filter(({ status }) => status !== 200), 'people behind the same address').toEqual([]);
+    expect(
+      served.filter(({ status }) => status !== 200),
+      'people behind the same address',
+    ).toEqual([]);
   }, 180_000);
 });
 
-describe("a flood of the sign-in form from a carrier address throttles the script, not the people signing in", () => {
+describe('a flood of the sign-in form from a carrier address throttles the script, not the people signing in', () => {
   it('lets six people at the same address sign in, each within 5 s, while one login session posts wrong passwords', async () => {
     const script = new KeycloakBrowser();
     const opened = await script.authorize();
@@ -88,7 +100,11 @@ describe("a flood of the sign-in form from a carrier address throttles the scrip
               method: 'POST',
               redirect: 'manual',
               headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: script.jar.header },
-              body: new URLSearchParams({ username: `nobody-${floodStatuses.length}@test.tuber.local`, password: 'wrong-password', credentialId: '' }),
+              body: new URLSearchParams({
+                username: `nobody-${floodStatuses.length}@test.tuber.local`,
+                password: 'wrong-password',
+                credentialId: '',
+              }),
             }).then(async (answer) => {
               await answer.arrayBuffer();
               return answer.status;
@@ -111,16 +127,24 @@ describe("a flood of the sign-in form from a carrier address throttles the scrip
           .catch((err: Error) => `refused: ${err.message.slice(0, 120)}`);
         // Held in the flood's queue is no better than refused: a person waits a few seconds at most.
         const seconds = (Date.now() - started) / 1000;
-        outcomes.push({ who: person.label, result: result === 'signed in' && seconds > 5 ? `signed in after ${seconds.toFixed(1)} s` : result });
+        outcomes.push({
+          who: person.label,
+          result: result === 'signed in' && seconds > 5 ? `signed in after ${seconds.toFixed(1)} s` : result,
+        });
       }
     } finally {
       flooding = false;
       await flood;
     }
     const throttled = floodStatuses.filter((status) => status === 429).length;
-    console.info(`sign-in flood: ${floodStatuses.length} posts, ${throttled} answered 429; people: ${outcomes.map((o) => o.result).join(', ')}`);
+    console.info(
+      `sign-in flood: ${floodStatuses.length} posts, ${throttled} answered 429; people: ${outcomes.map((o) => o.result).join(', ')}`,
+    );
     expect(throttled, 'the script is throttled').toBeGreaterThan(0);
-    expect(outcomes.filter(({ result }) => result !== 'signed in'), 'people behind the same address').toEqual([]);
+    expect(
+      outcomes.filter(({ result }) => result !== 'signed in'),
+      'people behind the same address',
+    ).toEqual([]);
   }, 180_000);
 });
 
@@ -180,7 +204,10 @@ describe('a flood of the account forms from a carrier address costs the flooder,
     );
     expect(taken, 'the flooder gets no more than the free posts of one minute, even across its turn').toBeLessThanOrEqual(10);
     expect(served.map(({ who, status }) => ({ who, status }))).toEqual(people.map((person) => ({ who: person.label, status: 202 })));
-    expect(served.every(({ proofs }) => proofs >= 1), 'each person paid with a proof, as the flood made the address busy').toBe(true);
+    expect(
+      served.every(({ proofs }) => proofs >= 1),
+      'each person paid with a proof, as the flood made the address busy',
+    ).toBe(true);
     expect(Math.max(...served.map(({ ms }) => ms)), 'each person served within 5 s').toBeLessThan(5_000);
   }, 120_000);
 });
