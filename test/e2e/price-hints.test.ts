@@ -82,7 +82,8 @@ async function acceptedSale(farmer: TestAccount, buyer: TestAccount, productId: 
 
 const priceNow = async (query = ''): Promise<PriceNow> => {
   const answer = await api('GET', `/api/catalog/prices/yam/now${query}`);
-  if (answer.status !== 200) throw new Error(`GET /api/catalog/prices/yam/now${query} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`GET /api/catalog/prices/yam/now${query} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body as PriceNow;
 };
 
@@ -150,7 +151,11 @@ async function noOverlap(container: Locator): Promise<string[]> {
     const overlaps: string[] = [];
     boxes.forEach((a, i) =>
       boxes.slice(i + 1).forEach((b) => {
-        const apart = a.box.bottom <= b.box.top + 0.5 || b.box.bottom <= a.box.top + 0.5 || a.box.right <= b.box.left + 0.5 || b.box.right <= a.box.left + 0.5;
+        const apart =
+          a.box.bottom <= b.box.top + 0.5 ||
+          b.box.bottom <= a.box.top + 0.5 ||
+          a.box.right <= b.box.left + 0.5 ||
+          b.box.right <= a.box.left + 0.5;
         if (!apart) overlaps.push(`${a.name} overlaps ${b.name}`);
       }),
     );
@@ -168,7 +173,8 @@ const priceRequests = (page: Page) =>
   );
 
 /** Keys a page asked for that its language lacks. */
-const missingKeys = (page: Page) => page.evaluate(() => [...((globalThis as { __tuberMissingKeys?: Set<string> }).__tuberMissingKeys ?? [])]);
+const missingKeys = (page: Page) =>
+  page.evaluate(() => [...((globalThis as { __tuberMissingKeys?: Set<string> }).__tuberMissingKeys ?? [])]);
 
 const format = (message: string, locale: string, values: Record<string, string | number>) =>
   String(new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).format(values));
@@ -192,6 +198,18 @@ describe('the farmer’s price field', () => {
     await form.getByLabel('Tuber Type').selectOption('yam');
     await expect.poll(() => line.textContent(), { timeout: 15_000 }).toBe('This week yam sold for ₦1,050–1,350 per kg (6 sales)');
     expect(await form.getByTestId('price-hint').getAttribute('data-scope')).toBe('location');
+    // Whose figures they are, and the place's price page in a new tab (the form keeps what was typed).
+    expect(await form.getByTestId('price-guide-whose').textContent()).toBe(
+      `Figures for ${PLACE}. See yam prices week by week (opens in a new tab)`,
+    );
+    const link = form.getByTestId('price-guide-link');
+    expect(await link.getAttribute('href')).toBe(`/prices/yam?location=${encodeURIComponent(PLACE)}`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await tab.getByRole('heading', { level: 1, name: 'yam' }).waitFor({ timeout: 20_000 });
+    expect(new URL(tab.url()).searchParams.get('location')).toBe(PLACE);
+    await expect.poll(() => tab.locator('[data-kind="sold"]').textContent(), { timeout: 20_000 }).toContain('6 sales');
+    await tab.close();
     // Read out with the price field.
     const price = form.getByLabel('Price per kg (₦)');
     const describedBy = (await price.getAttribute('aria-describedby')) ?? '';
@@ -253,7 +271,9 @@ describe('the farmer’s price field', () => {
     // ₦1,000 a heap of 5 kg is ₦200 a kg: far under 70 % of the lower quartile.
     const price = form.locator('input[name="price"]');
     await price.fill('1000');
-    await expect.poll(() => note.textContent()).toBe(format(uiYo['guide.far_low_sold'], 'yo', { tuber: farmerYo['tuber.yam'], period: 'this_week' }));
+    await expect
+      .poll(() => note.textContent())
+      .toBe(format(uiYo['guide.far_low_sold'], 'yo', { tuber: farmerYo['tuber.yam'], period: 'this_week' }));
     expect(await note.getAttribute('data-far')).toBe('low');
 
     expect(await fitsTheScreen(page)).toBe(true);
@@ -289,7 +309,13 @@ describe('the buyer’s price marker', () => {
     const city = await priceNow();
     expect(await range.textContent()).toMatch(/^This week yam sold for ₦[\d,]+–[\d,]+ per kg \(\d+ sales\)$/);
     const shown = (await range.textContent()) ?? '';
-    const said = format(uiEn['guide.sold'], 'en', { period: 'this_week', tuber: 'yam', unit: 'per kg', count: city.sold!.count, range: rangeOf(city.sold!) });
+    const said = format(uiEn['guide.sold'], 'en', {
+      period: 'this_week',
+      tuber: 'yam',
+      unit: 'per kg',
+      count: city.sold!.count,
+      range: rangeOf(city.sold!),
+    });
     if (shown !== said) console.warn(`the city's yam figures moved while the page was open: page "${shown}", API now "${said}"`);
     expect(await range.getAttribute('id')).toBe(await toggle.getAttribute('aria-controls'));
     expect(await fitsTheScreen(page)).toBe(true);
@@ -309,7 +335,9 @@ describe('the buyer’s price marker', () => {
     await detailToggle.focus();
     await page.keyboard.press('Enter');
     expect(await detailToggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await detailMarker.getByTestId('price-marker-range').textContent()).toMatch(/^This week yam sold for ₦[\d,]+–[\d,]+ per kg \(\d+ sales\)$/);
+    expect(await detailMarker.getByTestId('price-marker-range').textContent()).toMatch(
+      /^This week yam sold for ₦[\d,]+–[\d,]+ per kg \(\d+ sales\)$/,
+    );
     await page.keyboard.press('Space');
     expect(await detailToggle.getAttribute('aria-expanded')).toBe('false');
     expect(await detailMarker.getByTestId('price-marker-range').isVisible()).toBe(false);
@@ -332,7 +360,13 @@ describe('the buyer’s price marker', () => {
     await toggle.tap();
     const range = marker.getByTestId('price-marker-range');
     await range.waitFor();
-    const start = format(uiYo['guide.sold'], 'yo', { period: 'this_week', tuber: buyerYo['tuber.yam'], unit: buyerYo['unit.per.kg'], count: 9, range: 'RANGE' }).split('RANGE')[0]!;
+    const start = format(uiYo['guide.sold'], 'yo', {
+      period: 'this_week',
+      tuber: buyerYo['tuber.yam'],
+      unit: buyerYo['unit.per.kg'],
+      count: 9,
+      range: 'RANGE',
+    }).split('RANGE')[0]!;
     expect(start).toBe('Ní ọ̀sẹ̀ yìí, iṣu tà ní ');
     expect(await range.textContent()).toMatch(new RegExp(`^${start}₦[\\d,]+–[\\d,]+ fún kg kan \\(títà \\d+\\)$`));
     expect(await fitsTheScreen(page)).toBe(true);
