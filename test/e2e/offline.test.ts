@@ -204,8 +204,8 @@ describe('offline (issue 13)', () => {
     expect(api, 'the feed page and the product were kept').toEqual(
       expect.arrayContaining([expect.stringMatching(/^\/api\/catalog\/products\?/), `/api/catalog/products/${productId}`]),
     );
-    // Only what the pages above read: nothing of the cart, requests, counters or profile.
-    expect(api!.filter((url) => !/^\/api\/catalog\/products(\?|\/[^/?]+$)/.test(url))).toEqual([]);
+    // Only what the pages above read (the cards' price markers included): nothing of the cart, requests, counters or profile.
+    expect(api!.filter((url) => !/^\/api\/catalog\/(products(\?|\/[^/?]+$)|prices\/)/.test(url))).toEqual([]);
   });
 
   it('with the network cut, a reload shows the feed with its photos and the offline bar, then the product page', async () => {
@@ -290,6 +290,32 @@ describe('the first visit (issue 13)', () => {
       expect(await page.getByRole('main').locator('h1').first().textContent()).toBe(title);
       expect(await page.locator('[data-remote-fallback]').count()).toBe(0);
       await bothWidths(page, 'offline-landing-first-visit');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('the price guide offline (issue 27)', () => {
+  it('a price page seen once opens offline with the same figures, under the offline bar', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    try {
+      const page = await fresh.newPage();
+      pageErrors.push(collectPageErrors(page));
+      await page.goto(`${publicUrl}/`);
+      await expect.poll(() => controlled(page), { timeout: 15_000 }).toBe(`${publicUrl}/sw.js`);
+      await page.goto(`${publicUrl}/prices/yam`);
+      const figures = page.locator('[data-testid="price-chart"], [data-testid="prices-empty"]').first();
+      await figures.waitFor({ timeout: 20_000 });
+      const online = await page.getByRole('main').innerText();
+      await expect.poll(() => cached(page, API_CACHE), { timeout: 10_000 }).toContain('/api/catalog/prices/yam/history');
+
+      await fresh.setOffline(true);
+      await page.reload();
+      await offlineBar(page).waitFor({ timeout: 15_000 });
+      await figures.waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('main').innerText()).toBe(online);
+      await bothWidths(page, 'offline-price-page');
     } finally {
       await fresh.close();
     }

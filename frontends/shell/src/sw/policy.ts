@@ -23,10 +23,14 @@ export const FROM_CACHE_HEADER = 'x-tuber-offline-copy';
 export const MESSAGE_CLEAR_PRIVATE = 'tuber:clear-private-caches';
 export const MESSAGE_NETWORK_FAILED = 'tuber:network-failed';
 
-/** The API GETs kept for offline: the feed's pages and a product by id (with its nutrition, in the same answer). */
+/**
+ * The API GETs kept for offline: the feed's pages and a product by id (with its nutrition, in the same answer),
+ * and the price guide's public figures (the markers on the cards, the price field's line, the price pages: issue 27).
+ */
 export function isCachedApiPath(pathname: string): boolean {
   return (
     /^\/api\/catalog\/products$/.test(pathname) ||
+    /^\/api\/catalog\/prices\/(?:now|[a-z-]+\/(?:now|history))$/.test(pathname) ||
     (/^\/api\/catalog\/products\/[^/]+$/.test(pathname) && pathname !== '/api/catalog/products/mine') ||
     /^\/api\/nutrition\/[^?]*$/.test(pathname)
   );

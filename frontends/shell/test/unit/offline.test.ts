@@ -8,11 +8,17 @@ import { OFFLINE_BAR_TEXT, OFFLINE_SEND_MESSAGE } from '../../src/offline/copy.j
 import { exposedFiles, isApiSend, isCachedApiPath, isRemoteEntryPath, isShellNavigation } from '../../src/sw/policy.js';
 
 describe('what the worker keeps', () => {
-  it('keeps the feed, a product by id and nutrition reads; nothing private beyond them', () => {
+  it('keeps the feed, a product by id, nutrition reads and the public price figures; nothing private beyond them', () => {
     expect(isCachedApiPath('/api/catalog/products')).toBe(true);
     expect(isCachedApiPath('/api/catalog/products/4f1c2a')).toBe(true);
     expect(isCachedApiPath('/api/nutrition/yam')).toBe(true);
+    expect(isCachedApiPath('/api/catalog/prices/now')).toBe(true);
+    expect(isCachedApiPath('/api/catalog/prices/sweet-potato/now')).toBe(true);
+    expect(isCachedApiPath('/api/catalog/prices/yam/history')).toBe(true);
     for (const path of [
+      '/api/catalog/prices',
+      '/api/catalog/prices/yam',
+      '/api/catalog/prices/yam/history/extra',
       '/api/catalog/products/mine',
       '/api/catalog/products/4f1c2a/edit',
       '/api/orders/requests',
