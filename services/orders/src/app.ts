@@ -25,6 +25,7 @@ import { followModeration } from './events/moderation.js';
 import { blockedBuyerRoutes } from './routes/blocked-buyers.js';
 import { requestRoutes } from './routes/requests.js';
 import { ratingDocumentLock, reviewModels } from './reviews/model.js';
+import { ratingCounter } from './reviews/rating.js';
 import { reviewRoutes } from './reviews/routes.js';
 import type { UnreadStreamDeps } from './routes/unread-stream.js';
 
@@ -60,6 +61,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   const products = productModel(mongo);
   const models = orderModels(mongo);
   const reviews = reviewModels(mongo);
+  const recount = ratingCounter({ reviews, bus, redis });
   const renumbered = await renumberDuplicates(models, redis);
   if (renumbered.length) app.log.warn({ renumbered }, 'requests that shared a number were given new ones');
   await Promise.all([
@@ -83,7 +85,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
     await followProducts(bus, products, models, app.log);
     await followContacts(bus, models, redis);
     // Moderators' decisions (issue 26, docs/adr/0071): hidden listings not requestable, suspended accounts' open requests cancelled.
-    await followModeration(bus, { models, products, redis, log: app.log });
+    await followModeration(bus, { models, products, redis, log: app.log, reviews: { models: reviews, recount } });
     const mailer = options.mailer ?? smtpMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, from: config.MAIL_FROM });
     // New-request mails to a farmer: a few single ones per window, then one digest (issue 24, docs/adr/0060).
     const bound = { perWindow: config.REQUEST_MAILS_PER_WINDOW, windowMs: config.REQUEST_MAIL_WINDOW_S * 1000 };
@@ -98,7 +100,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   }
   requestRoutes(app, { models, reviews, products, bus, redis, ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}) });
   blockedBuyerRoutes(app, { models });
-  reviewRoutes(app, { models, reviews, bus, redis });
+  reviewRoutes(app, { models, reviews, bus, redis, recount });
   // Without events (an in-process copy), insights take no events either.
   await useInsights(app, { mongo, redis, products, ...(options.events !== false ? { bus } : {}) });
   return app;

@@ -2,7 +2,9 @@
 // - a hidden listing cannot be requested (its copy is marked, the send checks say "unavailable");
 // - a suspended account's open requests (sent or accepted, as buyer or as farmer) are cancelled, in its name,
 //   with a reason that says so; the other party is told as for any cancel (mail, unread), and an accepted
-//   request's stock goes back to the listing through OrderCancelled, as always.
+//   request's stock goes back to the listing through OrderCancelled, as always;
+// - a suspended account's reviews stop counting and showing, and come back when it is restored
+//   (reviews/standing.ts), with the farmers' ratings recounted.
 import { AccountModerated, ListingModerated } from '@tuber/contracts';
 import { publishRecorded, withLocks, type EventBus, type RedisClient } from '@tuber/kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +12,9 @@ import { requestLockKey } from '../domain/locks.js';
 import type { OrderModels, RequestDoc } from '../domain/models.js';
 import { orderEvent } from '../domain/order-events.js';
 import type { ProductModel } from '../domain/products.js';
+import type { ReviewModels } from '../reviews/model.js';
+import type { RecountRating } from '../reviews/rating.js';
+import { applyReviewerStanding } from '../reviews/standing.js';
 
 /** The cancel reason the other party reads (in the mails' language the reason is quoted as written). */
 export const SUSPENDED_REASON = 'This account was suspended by Tuber Market’s moderators.';
@@ -17,19 +22,32 @@ const OPEN = ['sent', 'accepted'];
 
 export async function followModeration(
   bus: EventBus,
-  deps: { models: OrderModels; products: ProductModel; redis: RedisClient; log: FastifyBaseLogger; unreadChanged?: (ids: string[]) => void },
+  deps: {
+    models: OrderModels;
+    products: ProductModel;
+    redis: RedisClient;
+    log: FastifyBaseLogger;
+    unreadChanged?: (ids: string[]) => void;
+    /** The reviews and the rating recount: a suspended account's reviews stop counting. */
+    reviews?: { models: ReviewModels; recount: RecountRating };
+  },
 ): Promise<void> {
   const { models, products, redis, log } = deps;
 
   await bus.consume(ListingModerated, { durable: 'orders-listing-moderated' }, async (event) => {
     await products.updateOne(
-      { product_id: event.product_id, $or: [{ moderation_revision: { $exists: false } }, { moderation_revision: null }, { moderation_revision: { $lt: event.revision } }] },
+      {
+        product_id: event.product_id,
+        $or: [{ moderation_revision: { $exists: false } }, { moderation_revision: null }, { moderation_revision: { $lt: event.revision } }],
+      },
       { $set: { hidden: event.hidden, moderation_revision: event.revision } },
     );
   });
 
   await bus.consume(AccountModerated, { durable: 'orders-account-moderated' }, async (event) => {
-    if (!event.suspended) return; // restoring brings nothing back: cancelled requests stay cancelled
+    // Both ways: a restored account's reviews count again. Applied again on a redelivery, it changes nothing.
+    if (deps.reviews) await applyReviewerStanding({ reviews: deps.reviews.models, recount: deps.reviews.recount, log }, event);
+    if (!event.suspended) return; // restoring brings nothing else back: cancelled requests stay cancelled
     const userId = event.user_id;
     const mine = [
       ...(await models.Request.find({ buyer_id: userId }, { request_id: 1, status: 1 }).lean()),
@@ -47,7 +65,12 @@ export async function followModeration(
           const other = party === 'buyer' ? 'farmer' : 'buyer';
           const now = new Date();
           const revision = doc.revision + 1;
-          const event = orderEvent(doc, revision, now, { status: 'cancelled', reason: SUSPENDED_REASON, by: party, wasAccepted: doc.status === 'accepted' });
+          const event = orderEvent(doc, revision, now, {
+            status: 'cancelled',
+            reason: SUSPENDED_REASON,
+            by: party,
+            wasAccepted: doc.status === 'accepted',
+          });
           const written = await models.Request.updateOne(
             { request_id: requestId, status: doc.status, revision: doc.revision },
             {

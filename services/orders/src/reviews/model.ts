@@ -22,11 +22,16 @@ export const ReviewSchema = new Schema(
     updated_at: { type: Date, required: true },
     answer_text: { type: String },
     answer_at: { type: Date },
+    /** The buyer's account is suspended: the review neither counts nor shows on the farmer's page (standing.ts). */
+    withheld: { type: Boolean },
+    /** The revision of the last AccountModerated applied. */
+    standing_revision: { type: Number },
   },
   { collection: 'reviews', versionKey: false },
 );
 ReviewSchema.index({ request_id: 1 }, { unique: true });
 ReviewSchema.index({ farmer_id: 1, created_at: -1 });
+ReviewSchema.index({ buyer_id: 1 });
 export type ReviewDoc = InferSchemaType<typeof ReviewSchema>;
 
 export const FarmerRatingSchema = new Schema(

@@ -6,23 +6,15 @@
 //  - GET  /api/orders/farmers/:farmerId/reviews    anyone signed in: a farmer's reviews, newest first
 //  - GET  /api/orders/farmers/:farmerId/trust      anyone signed in: rating and response figures
 // Each write of a review recomputes the farmer's rating summary under the farmer's lock and records a
-// FarmerRatingChanged event with it (outbox), which the catalog copies onto the product cards.
+// FarmerRatingChanged event with it (outbox, rating.ts), which the catalog copies onto the product cards. The reviews
+// of a suspended account neither count nor show on the farmer's page (standing.ts).
 import { Type } from '@sinclair/typebox';
-import {
-  FarmerTrust,
-  Review,
-  ReviewAnswerInput,
-  ReviewInput,
-  ReviewPage,
-  REVIEW_EDIT_DAYS,
-  RESPONSE_WINDOW_DAYS,
-} from '@tuber/contracts';
+import { FarmerTrust, Review, ReviewAnswerInput, ReviewInput, ReviewPage, REVIEW_EDIT_DAYS, RESPONSE_WINDOW_DAYS } from '@tuber/contracts';
 import {
   badRequest,
   conflict,
   forbidden,
   notFound,
-  publishRecorded,
   withLocks,
   type EventBus,
   type Identity,
@@ -33,9 +25,9 @@ import type { OrderModels, RequestDoc } from '../domain/models.js';
 import { findForParty } from '../domain/parties.js';
 import { decodeCursor, encodeCursor } from '../domain/present.js';
 import { publicBuyerName, ratingOf, responseFigures } from './figures.js';
-import { ratingLockKey, reviewLockKey, type ReviewDoc, type ReviewModels } from './model.js';
+import { reviewLockKey, type ReviewDoc, type ReviewModels } from './model.js';
 import { presentReview } from './present.js';
-import { ratingEvent } from './rating-event.js';
+import { COUNTED_REVIEWS, ratingCounter, type RecountRating } from './rating.js';
 
 export { presentReview };
 
@@ -44,6 +36,8 @@ export interface ReviewRoutesDeps {
   reviews: ReviewModels;
   bus: EventBus;
   redis: RedisClient;
+  /** The rating recount (rating.ts); one is made from the above when not given. */
+  recount?: RecountRating;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,7 +58,8 @@ const isDuplicateKey = (e: unknown) => (e as { code?: number })?.code === 11000;
 
 export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
   const { Request } = deps.models;
-  const { Review: Reviews, FarmerRating } = deps.reviews;
+  const { Review: Reviews } = deps.reviews;
+  const recountRating = deps.recount ?? ratingCounter(deps);
   const limitWrites = app.limitPerUser({
     name: 'reviews',
     max: REVIEW_WRITE_LIMIT.max,
@@ -95,29 +90,13 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
       log.warn({ err, farmerId }, "the farmer's rating could not be recounted now; trying again in 5 s");
       setTimeout(() => {
         recountRating(farmerId, log).catch((again: unknown) =>
-          log.error({ err: again, farmerId }, "the farmer's rating could not be recounted; the cards show the old one until the next review"),
+          log.error(
+            { err: again, farmerId },
+            "the farmer's rating could not be recounted; the cards show the old one until the next review",
+          ),
         );
       }, 5_000).unref();
     }
-  }
-
-  /** The farmer's summary from their reviews as they are now, with the event that tells the catalog. */
-  async function recountRating(farmerId: string, log: ServiceApp['log']) {
-    await withLocks(deps.redis, [ratingLockKey(farmerId)], async () => {
-      const all = await Reviews.find({ farmer_id: farmerId }, { stars: 1 }).lean<Pick<ReviewDoc, 'stars'>[]>();
-      const count = all.length;
-      const starsSum = all.reduce((sum, review) => sum + review.stars, 0);
-      const current = await FarmerRating.findOne({ farmer_id: farmerId }, { revision: 1 }).lean<{ revision: number }>();
-      const revision = (current?.revision ?? 0) + 1;
-      const at = new Date();
-      const event = ratingEvent(farmerId, count, starsSum, revision, at);
-      await FarmerRating.updateOne(
-        { farmer_id: farmerId },
-        { $set: { count, stars_sum: starsSum, revision, updated_at: at }, $push: { outbox: event } },
-        { upsert: true },
-      );
-    }, { busy: () => conflict('REVIEW_BUSY', "The farmer's rating is being counted right now; try again in a moment.") });
-    await publishRecorded(FarmerRating, { farmer_id: farmerId }, deps.bus, log);
   }
 
   app.put(
@@ -211,7 +190,8 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
         async () => {
           const existing = await Reviews.findOne({ request_id: requestId }).lean<ReviewDoc>();
           if (!existing) throw notFound('REVIEW_NOT_FOUND', 'This request has no review to answer yet.');
-          if (existing.answer_text) throw conflict('REVIEW_ALREADY_ANSWERED', 'You have answered this review already; an answer is given once.');
+          if (existing.answer_text)
+            throw conflict('REVIEW_ALREADY_ANSWERED', 'You have answered this review already; an answer is given once.');
           await Reviews.updateOne({ request_id: requestId }, { $set: { answer_text: text, answer_at: new Date() } });
         },
         { busy },
@@ -254,14 +234,17 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
     },
     async (request) => {
       const { cursor, limit = 10 } = request.query;
-      const filter: Record<string, unknown> = { farmer_id: request.params.farmerId };
+      const filter: Record<string, unknown> = { farmer_id: request.params.farmerId, ...COUNTED_REVIEWS };
       if (cursor) {
         const after = decodeCursor(cursor);
         if (!after) throw badRequest('PAGE_LINK_INVALID', 'This page link is not valid any more; start again from the first page.');
         const at = new Date(after.c);
         filter.$or = [{ created_at: { $lt: at } }, { created_at: at, request_id: { $lt: after.i } }];
       }
-      const docs = await Reviews.find(filter).sort({ created_at: -1, request_id: -1 }).limit(limit + 1).lean<ReviewDoc[]>();
+      const docs = await Reviews.find(filter)
+        .sort({ created_at: -1, request_id: -1 })
+        .limit(limit + 1)
+        .lean<ReviewDoc[]>();
       const page = docs.slice(0, limit);
       return {
         items: page.map(presentReview),
@@ -276,8 +259,7 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
       onRequest: app.authenticate,
       schema: {
         summary: "A farmer's rating and response figures (anyone signed in)",
-        description:
-          `The rating gives its mean only from 3 reviews. The response figures cover the last ${RESPONSE_WINDOW_DAYS} days and are absent below 5 requests.`,
+        description: `The rating gives its mean only from 3 reviews. The response figures cover the last ${RESPONSE_WINDOW_DAYS} days and are absent below 5 requests.`,
         security: [{ bearer: [] }],
         params: FarmerParams,
         response: { 200: FarmerTrust, 400: err, 401: err },
@@ -287,15 +269,19 @@ export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
       const farmerId = request.params.farmerId;
       const now = new Date();
       const [reviews, requests] = await Promise.all([
-        Reviews.find({ farmer_id: farmerId }, { stars: 1 }).lean<Pick<ReviewDoc, 'stars'>[]>(),
-        Request.find({ farmer_id: farmerId, created_at: { $gte: new Date(now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS) } }, { created_at: 1, history: 1 }).lean<
-          Pick<RequestDoc, 'created_at' | 'history'>[]
-        >(),
+        Reviews.find({ farmer_id: farmerId, ...COUNTED_REVIEWS }, { stars: 1 }).lean<Pick<ReviewDoc, 'stars'>[]>(),
+        Request.find(
+          { farmer_id: farmerId, created_at: { $gte: new Date(now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS) } },
+          { created_at: 1, history: 1 },
+        ).lean<Pick<RequestDoc, 'created_at' | 'history'>[]>(),
       ]);
       const response = responseFigures(requests, now);
       return {
         farmer_id: farmerId,
-        rating: ratingOf(reviews.length, reviews.reduce((sum, review) => sum + review.stars, 0)),
+        rating: ratingOf(
+          reviews.length,
+          reviews.reduce((sum, review) => sum + review.stars, 0),
+        ),
         ...(response ? { response } : {}),
       };
     },

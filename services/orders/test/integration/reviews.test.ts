@@ -4,28 +4,31 @@
 // (count always, mean from 3 reviews) by the FarmerRatingChanged event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
-import { api } from '../../../../test/support/api.js';
-import { deleteAccount, type TestAccount } from '../../../../test/support/accounts.js';
+import { api, eventually } from '../../../../test/support/api.js';
+import { deleteAccount, signedInAccount, type TestAccount } from '../../../../test/support/accounts.js';
 import { mongoUrl } from '../../../../test/support/credentials.js';
 import { act, buyerWithProfile, farmerWithProfile, newProduct, requestBody, sendWhenKnown, type Posted } from './orders-support.js';
 
 let farmer: TestAccount;
 let buyer: TestAccount;
 let stranger: TestAccount;
+let puppet: TestAccount;
+let moderator: TestAccount;
 let product: Posted;
 
 const review = (account: TestAccount, requestId: string, json: unknown) =>
   api('PUT', `/api/orders/requests/${requestId}/review`, { token: account.accessToken, json });
 const answer = (account: TestAccount, requestId: string, json: unknown) =>
   api('PUT', `/api/orders/requests/${requestId}/review/answer`, { token: account.accessToken, json });
-const trust = (account: TestAccount, farmerId: string) => api('GET', `/api/orders/farmers/${farmerId}/trust`, { token: account.accessToken });
+const trust = (account: TestAccount, farmerId: string) =>
+  api('GET', `/api/orders/farmers/${farmerId}/trust`, { token: account.accessToken });
 const reviewsOf = (account: TestAccount, farmerId: string, query = '') =>
   api('GET', `/api/orders/farmers/${farmerId}/reviews${query}`, { token: account.accessToken });
 
 /** A request of `quantity` units, sent by the buyer and taken to `until` by the farmer. */
-async function sale(until: 'sent' | 'accepted' | 'fulfilled', quantity = 1): Promise<string> {
+async function sale(until: 'sent' | 'accepted' | 'fulfilled', quantity = 1, from: TestAccount = buyer): Promise<string> {
   const body = requestBody(farmer, [{ product, quantity }]);
-  const sent = await sendWhenKnown(buyer, body);
+  const sent = await sendWhenKnown(from, body);
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   if (until === 'sent') return body.request_id;
   expect((await act(farmer, body.request_id, 'accept')).status).toBe(200);
@@ -35,16 +38,18 @@ async function sale(until: 'sent' | 'accepted' | 'fulfilled', quantity = 1): Pro
 }
 
 beforeAll(async () => {
-  [farmer, buyer, stranger] = await Promise.all([
+  [farmer, buyer, stranger, puppet, moderator] = await Promise.all([
     farmerWithProfile({ businessName: 'Rated Farm', tuber: ['yam'] }),
     buyerWithProfile(),
     buyerWithProfile(),
+    buyerWithProfile(),
+    signedInAccount({ role: 'buyer', moderator: true }),
   ]);
   product = await newProduct(farmer, { price: 1500, quantity: 100 });
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([farmer, buyer, stranger].filter(Boolean).map((a) => deleteAccount(a.id)));
+  await Promise.all([farmer, buyer, stranger, puppet, moderator].filter(Boolean).map((a) => deleteAccount(a.id)));
 });
 
 describe('reviews from real sales', () => {
@@ -96,7 +101,10 @@ describe('reviews from real sales', () => {
     expect((await review(buyer, done, { stars: 3 })).status).toBe(201);
     const client = await MongoClient.connect(mongoUrl('orders'));
     try {
-      await client.db('orders').collection('reviews').updateOne({ request_id: done }, { $set: { created_at: new Date(Date.now() - 8 * 86_400_000) } });
+      await client
+        .db('orders')
+        .collection('reviews')
+        .updateOne({ request_id: done }, { $set: { created_at: new Date(Date.now() - 8 * 86_400_000) } });
     } finally {
       await client.close();
     }
@@ -120,9 +128,12 @@ describe('reviews from real sales', () => {
     expect((await reviewsOf(stranger, farmer.id, '?cursor=nonsense')).body).toMatchObject({ code: 'PAGE_LINK_INVALID' });
 
     await expect
-      .poll(async () => (await api('GET', `/api/catalog/products/${product.product_id}`, { token: stranger.accessToken })).body.farmer_rating, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () => (await api('GET', `/api/catalog/products/${product.product_id}`, { token: stranger.accessToken })).body.farmer_rating,
+        {
+          timeout: 20_000,
+        },
+      )
       .toEqual({ count: 3, mean: 4 });
   }, 120_000);
 
@@ -138,7 +149,14 @@ describe('reviews from real sales', () => {
   it("serves the farmer page's reads: the farm without contact details, and its products with the rating", async () => {
     const farm = await api('GET', `/api/profile/farmers/${farmer.id}`, { token: stranger.accessToken });
     expect(farm.status).toBe(200);
-    expect(farm.body).toEqual({ phone_verified: false, farmer_id: farmer.id, business_name: 'Rated Farm', location: expect.any(String), tuber: ['yam'], member_since: expect.any(String) });
+    expect(farm.body).toEqual({
+      phone_verified: false,
+      farmer_id: farmer.id,
+      business_name: 'Rated Farm',
+      location: expect.any(String),
+      tuber: ['yam'],
+      member_since: expect.any(String),
+    });
     expect(Date.parse(farm.body.member_since)).toBeLessThanOrEqual(Date.now());
     const products = await api('GET', `/api/catalog/farmers/${farmer.id}/products?limit=12`, { token: stranger.accessToken });
     expect(products.status).toBe(200);
@@ -149,7 +167,10 @@ describe('reviews from real sales', () => {
     const nobody = await api('GET', `/api/profile/farmers/${buyer.id}`, { token: stranger.accessToken });
     expect(nobody.status).toBe(404);
     expect(nobody.body).toMatchObject({ code: 'FARMER_NOT_FOUND' });
-    expect((await api('GET', `/api/catalog/farmers/${buyer.id}/products`, { token: stranger.accessToken })).body).toEqual({ items: [], next_cursor: null });
+    expect((await api('GET', `/api/catalog/farmers/${buyer.id}/products`, { token: stranger.accessToken })).body).toEqual({
+      items: [],
+      next_cursor: null,
+    });
     expect((await api('GET', `/api/profile/farmers/${farmer.id}`)).status).toBe(401);
   }, 60_000);
 
@@ -161,9 +182,55 @@ describe('reviews from real sales', () => {
     expect((await trust(stranger, farmer.id)).body.rating.count).toBe(before + 4);
     // The cards follow, once the last recount's event is in.
     await expect
-      .poll(async () => (await api('GET', `/api/catalog/products/${product.product_id}`, { token: stranger.accessToken })).body.farmer_rating?.count, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          (await api('GET', `/api/catalog/products/${product.product_id}`, { token: stranger.accessToken })).body.farmer_rating?.count,
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(before + 4);
+  }, 120_000);
+
+  it('stops counting and showing a suspended buyer’s reviews, and counts them again once restored', async () => {
+    const ratingOnCard = async () =>
+      (await api('GET', `/api/catalog/products/${product.product_id}`, { token: stranger.accessToken })).body.farmer_rating as {
+        count: number;
+      };
+    const before = (await trust(stranger, farmer.id)).body.rating as { count: number; mean?: number };
+    // A buyer account that praises the farm three times (the farm's own made-up buyer, say).
+    const praised = [await sale('fulfilled', 1, puppet), await sale('fulfilled', 1, puppet), await sale('fulfilled', 1, puppet)];
+    for (const id of praised) expect((await review(puppet, id, { stars: 5, text: 'Best farm ever!' })).status).toBe(201);
+    expect((await trust(stranger, farmer.id)).body.rating.count).toBe(before.count + 3);
+    await expect.poll(async () => (await ratingOnCard())?.count, { timeout: 20_000 }).toBe(before.count + 3);
+
+    // A moderator suspends that buyer, from one of its requests (the moderation service knows it by its event).
+    const act = (action: 'suspend' | 'restore', reason: string) =>
+      api('POST', `/api/moderation/targets/request/${praised[0]}/actions`, {
+        token: moderator.accessToken,
+        json: { action, reason, account: 'buyer' },
+      });
+    await eventually(
+      () => api('GET', `/api/moderation/targets/request/${praised[0]}`, { token: moderator.accessToken }),
+      (answer) => answer.status === 200,
+      15_000,
+    );
+    const suspended = await act('suspend', 'Fake reviews for one farm.');
+    expect(suspended.status, JSON.stringify(suspended.body)).toBe(201);
+    expect(suspended.body).toMatchObject({ action: 'suspend', subject_user_id: puppet.id });
+
+    // Its reviews no longer count, on the trust figures and the cards, nor show on the farmer's page.
+    await expect.poll(async () => (await trust(stranger, farmer.id)).body.rating, { timeout: 20_000 }).toEqual(before);
+    await expect.poll(async () => (await ratingOnCard())?.count, { timeout: 20_000 }).toBe(before.count);
+    const shown = (await reviewsOf(stranger, farmer.id, '?limit=50')).body.items as { request_id: string }[];
+    expect(shown.length).toBe(before.count);
+    expect(shown.filter((item) => praised.includes(item.request_id))).toEqual([]);
+
+    // Restored: they count and show again.
+    expect((await act('restore', 'The reviews were real after all.')).status).toBe(201);
+    await expect.poll(async () => (await trust(stranger, farmer.id)).body.rating.count, { timeout: 20_000 }).toBe(before.count + 3);
+    await expect.poll(async () => (await ratingOnCard())?.count, { timeout: 20_000 }).toBe(before.count + 3);
+    const again = (await reviewsOf(stranger, farmer.id, '?limit=50')).body.items as { request_id: string }[];
+    expect(again.filter((item) => praised.includes(item.request_id)).length).toBe(3);
   }, 120_000);
 });
