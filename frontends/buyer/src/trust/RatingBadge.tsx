@@ -16,14 +16,12 @@ export function RatingBadge({ rating }: { rating: FarmerRating | undefined }) {
     );
   }
   const mean = meanText(rating.mean, locale);
+  const label = t('trust.rating-label', { mean, count: rating.count });
+  // The words for screen readers as hidden text: an aria-label on a plain span is not allowed (axe
+  // aria-prohibited-attr) and some readers skip it, leaving nothing read at all.
   return (
-    <span
-      className={styles.rating}
-      data-testid="farmer-rating"
-      data-rating={rating.mean}
-      aria-label={t('trust.rating-label', { mean, count: rating.count })}
-      title={t('trust.rating-label', { mean, count: rating.count })}
-    >
+    <span className={styles.rating} data-testid="farmer-rating" data-rating={rating.mean} title={label}>
+      <span className={styles.visuallyHidden}>{label}</span>
       <span aria-hidden="true" className={styles.starOn}>
         ★
       </span>{' '}
