@@ -100,7 +100,7 @@ export async function buildApp(config: OrdersConfig, options: BuildOptions = {})
   }
   requestRoutes(app, { models, reviews, products, bus, redis, ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}) });
   blockedBuyerRoutes(app, { models });
-  reviewRoutes(app, { models, reviews, bus, redis, recount });
+  reviewRoutes(app, { models, reviews, redis, recount });
   // Without events (an in-process copy), insights take no events either.
   await useInsights(app, { mongo, redis, products, ...(options.events !== false ? { bus } : {}) });
   return app;

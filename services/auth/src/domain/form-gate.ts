@@ -77,6 +77,7 @@ const MINUTE_MS = 60_000;
 export function postsInLastMinute(current: number, previous: number, msIntoMinute: number): number {
   return current + previous * Math.max(0, (MINUTE_MS - msIntoMinute) / MINUTE_MS);
 }
+
 const toBase64url = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 
 function fromBase64url(text: string): unknown {

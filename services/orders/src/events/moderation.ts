@@ -29,7 +29,7 @@ export async function followModeration(
     log: FastifyBaseLogger;
     unreadChanged?: (ids: string[]) => void;
     /** The reviews and the rating recount: a suspended account's reviews stop counting. */
-    reviews?: { models: ReviewModels; recount: RecountRating };
+    reviews: { models: ReviewModels; recount: RecountRating };
   },
 ): Promise<void> {
   const { models, products, redis, log } = deps;
@@ -46,7 +46,7 @@ export async function followModeration(
 
   await bus.consume(AccountModerated, { durable: 'orders-account-moderated' }, async (event) => {
     // Both ways: a restored account's reviews count again. Applied again on a redelivery, it changes nothing.
-    if (deps.reviews) await applyReviewerStanding({ reviews: deps.reviews.models, recount: deps.reviews.recount, log }, event);
+    await applyReviewerStanding({ reviews: deps.reviews.models, recount: deps.reviews.recount, log }, event);
     if (!event.suspended) return; // restoring brings nothing else back: cancelled requests stay cancelled
     const userId = event.user_id;
     const mine = [

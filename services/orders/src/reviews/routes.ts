@@ -10,34 +10,23 @@
 // of a suspended account neither count nor show on the farmer's page (standing.ts).
 import { Type } from '@sinclair/typebox';
 import { FarmerTrust, Review, ReviewAnswerInput, ReviewInput, ReviewPage, REVIEW_EDIT_DAYS, RESPONSE_WINDOW_DAYS } from '@tuber/contracts';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  withLocks,
-  type EventBus,
-  type Identity,
-  type RedisClient,
-  type ServiceApp,
-} from '@tuber/kit';
+import { badRequest, conflict, forbidden, notFound, withLocks, type Identity, type RedisClient, type ServiceApp } from '@tuber/kit';
 import type { OrderModels, RequestDoc } from '../domain/models.js';
 import { findForParty } from '../domain/parties.js';
 import { decodeCursor, encodeCursor } from '../domain/present.js';
 import { publicBuyerName, ratingOf, responseFigures } from './figures.js';
 import { reviewLockKey, type ReviewDoc, type ReviewModels } from './model.js';
 import { presentReview } from './present.js';
-import { COUNTED_REVIEWS, ratingCounter, type RecountRating } from './rating.js';
+import { COUNTED_REVIEWS, type RecountRating } from './rating.js';
 
 export { presentReview };
 
 export interface ReviewRoutesDeps {
   models: OrderModels;
   reviews: ReviewModels;
-  bus: EventBus;
   redis: RedisClient;
-  /** The rating recount (rating.ts); one is made from the above when not given. */
-  recount?: RecountRating;
+  /** The rating recount (rating.ts), shared with the moderation consumer. */
+  recount: RecountRating;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +48,7 @@ const isDuplicateKey = (e: unknown) => (e as { code?: number })?.code === 11000;
 export function reviewRoutes(app: ServiceApp, deps: ReviewRoutesDeps) {
   const { Request } = deps.models;
   const { Review: Reviews } = deps.reviews;
-  const recountRating = deps.recount ?? ratingCounter(deps);
+  const recountRating = deps.recount;
   const limitWrites = app.limitPerUser({
     name: 'reviews',
     max: REVIEW_WRITE_LIMIT.max,
